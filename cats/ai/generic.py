@@ -1,0 +1,156 @@
+"""Game-independent bots: random, flat Monte Carlo and information-set Monte Carlo tree search.
+
+All of them work through the engine contract only, so every registered game gets them for free.
+Searches are bounded by a number of iterations (reproducible) and a time cap (responsive).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from cats.core import Action, State
+from cats.rng import Rng
+
+Rollout = Callable[[State, Rng], None]
+
+
+def random_rollout(state: State, rng: Rng, max_steps: int = 5000) -> None:
+    """Play uniformly random legal actions until the game ends (in place)."""
+    steps = 0
+    while state.to_move is not None and steps < max_steps:
+        actions = state.legal_actions()
+        state.do(actions[rng.below(len(actions))])
+        steps += 1
+
+
+def final_reward(state: State, seat: int) -> float:
+    """The seat's reward in a finished state (0.0 if the rollout was cut short)."""
+    outcome = state.outcome()
+    return 0.0 if outcome is None else outcome.reward(seat)
+
+
+@dataclass
+class RandomBot:
+    """Plays a uniformly random legal action."""
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """A random legal action."""
+        actions = world.legal_actions()
+        return actions[rng.below(len(actions))]
+
+
+@dataclass
+class FlatMonteCarlo:
+    """Tries every action in freshly re-dealt worlds and keeps the best average."""
+
+    rollouts: int = 200
+    seconds: float = 0.25
+    rollout: Rollout = random_rollout
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The action with the best mean rollout reward."""
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        totals = [0.0] * len(actions)
+        counts = [0] * len(actions)
+        deadline = time.perf_counter() + self.seconds
+        for i in range(self.rollouts):
+            k = i % len(actions)
+            sim = world.determinize(seat, rng)
+            sim.do(actions[k])
+            self.rollout(sim, rng)
+            totals[k] += final_reward(sim, seat)
+            counts[k] += 1
+            if time.perf_counter() > deadline and min(counts) > 0:
+                break
+        best = max(range(len(actions)), key=lambda j: (totals[j] / max(counts[j], 1), -j))
+        return actions[best]
+
+
+@dataclass
+class _Node:
+    action: Optional[Action]
+    seat: Optional[int]
+    parent: Optional["_Node"]
+    children: dict[Action, "_Node"] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+
+
+@dataclass
+class ISMCTS:
+    """Single-observer information-set MCTS: each iteration re-deals the hidden information from
+    the searching seat's point of view, walks the shared tree with UCB over the actions available
+    in that world, rolls out, and backs the result up for the seat that chose each step."""
+
+    iterations: int = 1500
+    seconds: float = 0.3
+    exploration: float = 0.7
+    rollout: Rollout = random_rollout
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The most visited action at the root."""
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node(None, None, None)
+        deadline = time.perf_counter() + self.seconds
+        for i in range(self.iterations):
+            self._iterate(root, world.determinize(seat, rng), rng)
+            if (i & 15) == 15 and time.perf_counter() > deadline:
+                break
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, root: _Node, sim: State, rng: Rng) -> None:
+        node = root
+        while sim.to_move is not None:
+            legal = sim.legal_actions()
+            mover = sim.to_move
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = _Node(action, mover, node, available=1)
+                node.children[action] = child
+                sim.do(action)
+                node = child
+                break
+            log_term = self.exploration
+            best_child: Optional[_Node] = None
+            best_value = -math.inf
+            for a in legal:
+                child = node.children[a]
+                value = child.total / child.visits + log_term * math.sqrt(
+                    math.log(max(child.available, 1)) / child.visits)
+                if value > best_value:
+                    best_value, best_child = value, child
+            assert best_child is not None and best_child.action is not None
+            sim.do(best_child.action)
+            node = best_child
+        self.rollout(sim, rng)
+        outcome = sim.outcome()
+        while node.parent is not None:
+            node.visits += 1
+            if outcome is not None and node.seat is not None:
+                node.total += outcome.reward(node.seat)
+            node = node.parent
+        node.visits += 1
+
+
+def default_bot(level: int):  # type: ignore[no-untyped-def]
+    """The generic bot for a level: 1 random, 2 flat Monte Carlo, 3 ISMCTS."""
+    if level <= 1:
+        return RandomBot()
+    if level == 2:
+        return FlatMonteCarlo()
+    return ISMCTS()
