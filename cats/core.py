@@ -96,6 +96,7 @@ class Outcome:
     summary: str
     lines: tuple[tuple[str, ...], ...] = ()
     rewards: tuple[float, ...] = ()
+    scored: bool = True  # False when the game was lost outright and earns no score at all
 
     def reward(self, seat: int) -> float:
         """The value of this ending for ``seat`` (used by search)."""
@@ -219,6 +220,11 @@ class State(ABC):
 
     def drag_of(self, action: Action) -> Optional[tuple[Spot, Spot]]:
         """The (source, target) gesture that makes ``action``, if it is made by dragging."""
+        return None
+
+    def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        """The action a drop from ``source`` onto ``target`` would mean, legal or not, so that
+        a refused drop can be explained with :meth:`why_illegal` (``None`` if it means nothing)."""
         return None
 
     def determinize(self, seat: int, rng: Rng) -> "State":

@@ -1,0 +1,60 @@
+"""One way to reach packaged files: from a checkout, an installed wheel or a PyInstaller bundle.
+
+Images are vector art rendered at the size asked for and cached; fonts come from pygame-gui's
+Noto Sans so drawn text and widgets share one typeface.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+
+def asset_path(*parts: str) -> Path:
+    """The filesystem path of a file under ``assets/``."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle, "assets", *parts)
+    return Path(str(resources.files("assets").joinpath(*parts)))
+
+
+def read_text(*parts: str) -> str:
+    """The text of a file under ``assets/``."""
+    return asset_path(*parts).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=512)
+def image(name: str, width: int, height: int) -> pygame.Surface:
+    """``assets/art/<name>.svg`` rendered at (width, height); a plain tile if missing."""
+    path = asset_path("art", f"{name}.svg")
+    try:
+        return pygame.image.load_sized_svg(str(path), (max(width, 1), max(height, 1)))
+    except (pygame.error, FileNotFoundError, OSError) as exc:
+        log.warning("art %s not loaded: %s", name, exc)
+        surf = pygame.Surface((max(width, 1), max(height, 1)), pygame.SRCALPHA)
+        surf.fill((200, 180, 160, 255))
+        return surf
+
+
+def _font_file(bold: bool) -> str:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return str(Path(bundle, "pygame_gui", "data", name))
+    return str(resources.files("pygame_gui.data").joinpath(name))
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The app font at ``size`` pixels."""
+    try:
+        return pygame.font.Font(_font_file(bold), max(size, 6))
+    except (FileNotFoundError, OSError, pygame.error):
+        return pygame.font.Font(None, max(size, 6))

@@ -1,0 +1,51 @@
+"""The app context handed to every scene: window, UI manager, settings, saves, bots, clock."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+
+from saves.profiles import ProfileBook
+from saves.settings import Settings
+from saves.store import SaveStore
+from screens.anim import Animator
+from screens.sound import Sounds
+
+if TYPE_CHECKING:
+    from screens.scene import SceneManager
+
+
+@dataclass
+class AppContext:
+    """Everything a scene may use; there are no module globals."""
+
+    window: pygame.Surface
+    ui: pygame_gui.UIManager
+    settings: Settings
+    saves: SaveStore
+    profiles: ProfileBook
+    sounds: Sounds
+    scenes: "SceneManager"
+    executor: ThreadPoolExecutor
+    clock: pygame.time.Clock = field(default_factory=pygame.time.Clock)
+    headless: bool = False
+    running: bool = True
+    notice: str = ""  # a message the next menu shows (e.g. a save that failed to load)
+    settings_problem: Optional[str] = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.window.get_size()
+
+    def scale(self, value: float) -> int:
+        """A length scaled by the window height and the UI-size setting."""
+        return max(1, int(value * self.settings.ui_scale * min(self.size[1] / 720, self.size[0] / 1100)))
+
+    def animator(self) -> Animator:
+        """A new animator following the animation-speed setting."""
+        return Animator(self.settings.animation_speed)

@@ -1,0 +1,371 @@
+"""Cat's Gambit screen: the floating grid around the Queen and the deck, the drawn card, the five
+Pawns, and drag-and-drop for every placement and ability."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any, Optional
+
+import pygame
+
+from cats.core import Action, Spot
+from cats.gambit import CARD_NAMES, PAWN_NAMES, PlayPawn
+from cats.rng import Rng
+from screens import palette
+from screens.anim import Tween
+from screens.assets import font, image
+from screens.game_frame import GameScene
+from screens.overlays import blit_lines, wrap
+from screens.text import tr
+
+ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
+       "Q5": "gambit_aurelia_5", "Q1": "gambit_aurelia_1", "U-2": "gambit_umbra_2",
+       "U-5": "gambit_umbra_5", "P": "gambit_pawn", "back": "gambit_back"}
+Cell = tuple[int, int]
+
+
+class GambitScene(GameScene):
+    """The Cat's Gambit table."""
+
+    has_hint = True
+
+    def __init__(self, ctx: Any, session: Any) -> None:
+        self.cell_w = self.cell_h = 1
+        self.origin = (0, 0)
+        self.window: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.tray = pygame.Rect(0, 0, 1, 1)
+        self.hint_future: Optional[Future[tuple[Action, float]]] = None
+        self.hint_spot: Optional[Spot] = None
+        self.flip: Optional[Tween] = None
+        super().__init__(ctx, session)
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self) -> None:
+        s = self.ctx.scale
+        self.tray = pygame.Rect(self.board.x + s(16), self.board.bottom - s(170),
+                                self.board.w - s(32), s(160))
+        self._fit_grid()
+
+    def _fit_grid(self) -> None:
+        cells = [tuple(c) for c in self.view.get("possible", [])] or [(0, 0)]
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        self.window = (min(xs), max(xs), min(ys), max(ys))
+        cols = self.window[1] - self.window[0] + 1
+        rows = self.window[3] - self.window[2] + 1
+        area = pygame.Rect(self.board.x, self.board.y + self.ctx.scale(40), self.board.w,
+                           self.tray.y - self.board.y - self.ctx.scale(48))
+        self.cell_h = max(20, min(area.h // rows, int(area.w / cols / 0.78)))
+        self.cell_w = int(self.cell_h * 0.78)
+        gw, gh = cols * self.cell_w, rows * self.cell_h
+        self.origin = (area.centerx - gw // 2, area.y + (area.h - gh) // 2)
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.board.w > 1:
+            self._fit_grid()
+
+    # -- spots -------------------------------------------------------------------------------
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """The screen rectangle of a grid cell."""
+        x = self.origin[0] + (cell[0] - self.window[0]) * self.cell_w
+        y = self.origin[1] + (cell[1] - self.window[2]) * self.cell_h
+        return pygame.Rect(x, y, self.cell_w, self.cell_h)
+
+    def card_rect(self, cell: Cell) -> pygame.Rect:
+        """The card drawn inside a cell (a little margin around it)."""
+        return self.cell_rect(cell).inflate(-self.ctx.scale(6), -self.ctx.scale(6))
+
+    def tray_slots(self) -> list[tuple[Spot, pygame.Rect]]:
+        """The drawn-card slot and the Pawn slots, left to right."""
+        s = self.ctx.scale
+        h = self.tray.h - s(30)
+        w = int(h * 0.72)
+        slots: list[tuple[Spot, pygame.Rect]] = [
+            (("revealed",), pygame.Rect(self.tray.x + s(10), self.tray.y + s(24), w, h))]
+        x = self.tray.x + w + s(60)
+        for pawn in self.view.get("pawns", []):
+            slots.append((("pawn", pawn["id"]), pygame.Rect(x, self.tray.y + s(24), w, h)))
+            x += w + s(14)
+        return slots
+
+    def paw_rect(self) -> pygame.Rect:
+        """The Paw token, in the lower right corner of its cell."""
+        r = self.card_rect(tuple(self.view["paw"]))
+        size = max(16, int(self.cell_w * 0.42))
+        return pygame.Rect(r.right - size + self.ctx.scale(4), r.bottom - size + self.ctx.scale(4),
+                           size, size)
+
+    def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
+        for spot, rect in self.tray_slots():
+            if rect.collidepoint(pos):
+                return spot
+        if self.paw_rect().collidepoint(pos) and ("paw",) in self.session.state.drag_sources():
+            return ("paw",)
+        if not self.board.collidepoint(pos) or pos[1] >= self.tray.y:
+            return None
+        cx = (pos[0] - self.origin[0]) // self.cell_w + self.window[0]
+        cy = (pos[1] - self.origin[1]) // self.cell_h + self.window[2]
+        if (cx, cy) == tuple(self.view["deck_cell"]):
+            return ("deck",)
+        return ("cell", cx, cy)
+
+    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
+        if spot[0] == "cell":
+            return self.card_rect((spot[1], spot[2]))
+        if spot == ("deck",):
+            return self.card_rect(tuple(self.view["deck_cell"]))
+        if spot == ("paw",):
+            return self.paw_rect()
+        for slot, rect in self.tray_slots():
+            if slot == spot:
+                return rect
+        return None
+
+    def also_button(self, action: Action) -> bool:
+        return action.kind in ("draw", "peek", "look")
+
+    def why_not_pick(self, spot: Spot) -> str:
+        state = self.session.state
+        if spot[0] == "pawn" and state.phase == "turn":  # type: ignore[attr-defined]
+            return state.explain_illegal(PlayPawn(spot[1], 0, 0))
+        return ""
+
+    def pointer_up(self, pos: tuple[int, int]) -> bool:
+        # Dragging the deck anywhere draws, as clicking it does.
+        if self.drag and self.drag.source == ("deck",) and self.drag.moved:
+            draw = self.session.state.find_action(("deck",), ("deck",))
+            self.drag = None
+            if draw is not None:
+                self.play(draw)
+            return True
+        return super().pointer_up(pos)
+
+    # -- animation ---------------------------------------------------------------------------
+    def animate(self, before: dict[str, Any], action: Action) -> None:
+        self.hint_spot = None
+        if before.get("queen_side") != self.view.get("queen_side"):
+            self.flip = self.animator.add(Tween((1.0, 0.0), (0.0, 0.0), 0.5, tag="flip"))
+            self.ctx.sounds.play("check")
+        event = self.view.get("last_event")
+        if event:
+            self.flash(event, 4.0)
+
+    # -- hint --------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        if not self.my_turn() or self.hint_future is not None:
+            return
+        try:
+            from cats.ai.gambit_solver import GambitSolver
+        except ImportError:
+            self.flash(tr("game.no_hint"))
+            return
+        state = self.session.state
+        world = state.determinize(0, Rng(self.session.seed + len(self.session.log)))
+        rng = Rng(len(self.session.log) + 17)
+        self.hint_future = self.ctx.executor.submit(GambitSolver().hint, world, rng)
+        self.flash("Thinking about a hint…", 2.0)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.hint_future is not None and self.hint_future.done():
+            future, self.hint_future = self.hint_future, None
+            action, value = future.result()
+            if action in self.session.state.legal_actions():
+                self.flash(tr("game.hint_is", move=self.describe(action), value=value), 6.0)
+                gesture = self.session.state.drag_of(action)
+                self.hint_spot = gesture[1] if gesture else None
+
+    def describe(self, action: Action) -> str:
+        """A friendly description of an action for hints and the log."""
+        text = str(action)
+        if action.kind == "pawn":
+            return f"play {PAWN_NAMES[action.pawn]} on {action.x},{action.y}"  # type: ignore[attr-defined]
+        return text
+
+    def log_text(self, action: Action) -> str:
+        return self.describe(action)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        view = self.view
+        pygame.draw.rect(surface, palette.FELT, self.board.inflate(-s(8), -s(8)), border_radius=s(18))
+        occupied = {(c[0], c[1]) for c in view["grid"]} | {tuple(view["deck_cell"])}
+        for cell in view["possible"]:
+            rect = self.card_rect(tuple(cell))
+            if tuple(cell) not in occupied:
+                pygame.draw.rect(surface, (232, 216, 196), rect, border_radius=s(8))
+                pygame.draw.rect(surface, (210, 190, 168), rect, width=1, border_radius=s(8))
+        marks = {tuple(m["cell"]): m for m in view["target_marks"]}
+        for x, y, stack in view["grid"]:
+            self.draw_stack(surface, stack, self.card_rect((x, y)))
+        self.draw_deck(surface)
+        if self.drag is None:
+            for cell, mark in marks.items():  # before picking up: show where it may go
+                if mark["legal"]:
+                    pygame.draw.rect(surface, palette.LEGAL, self.card_rect(cell), width=s(2),
+                                     border_radius=s(8))
+        for cell, mark in marks.items():
+            self.draw_mark(surface, self.card_rect(cell), mark)
+        if self.hint_spot is not None:
+            rect = self.spot_rect(self.hint_spot)
+            if rect:
+                pygame.draw.rect(surface, palette.TEAL, rect.inflate(s(8), s(8)), width=s(4),
+                                 border_radius=s(10))
+        self.draw_paw(surface, self.paw_rect())
+        self.draw_tray(surface)
+
+    def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: dict[str, Any]) -> None:
+        """Cells that would check a queen say so (in words and a red corner), before the drop."""
+        s = self.ctx.scale
+        label = ""
+        if mark["checks_queen"]:
+            label = "CHECK!" if mark["legal"] else "check (a safe cell exists)"
+        elif mark["checks_umbra"]:
+            label = "checks Umbra"
+        if not label:
+            return
+        f = font(max(9, s(11)), bold=True)
+        lines = wrap(label, f, rect.w - 4)
+        y = rect.bottom - len(lines) * f.get_linesize() - s(4)
+        band = pygame.Rect(rect.x, y - s(2), rect.w, rect.bottom - y + s(2))
+        colour = palette.WARN if mark["checks_queen"] else palette.PLUM
+        pygame.draw.rect(surface, colour, band, border_radius=s(6))
+        for line in lines:
+            txt = f.render(line, True, palette.PAPER)
+            surface.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
+            y += f.get_linesize()
+
+    def card_image(self, code: str, w: int, h: int) -> pygame.Surface:
+        """A card face at a size, with its name written in the top band."""
+        view = self.view
+        if code == "Q":
+            key = f"Q{view['queen_side']}"
+        elif code == "U":
+            key = f"U{view['umbra_side']}"
+        elif code.startswith("P:"):
+            key = "P"
+        else:
+            key = code
+        surf = image(ART.get(key, "gambit_back"), w, h).copy()
+        if code.startswith("P:"):
+            name = PAWN_NAMES.get(code[2:], "Pawn")
+        elif code == "Q":
+            name = f"Queen {view['queen_side']} VP"
+        elif code == "U":
+            name = f"Umbra {view['umbra_side']}"
+        else:
+            name = CARD_NAMES.get(code, code)
+        f = font(max(8, int(h * 0.075)), bold=True)
+        lines = wrap(name, f, w - 8)[:2]
+        y = max(2, int(h * 0.02))
+        for line in lines:
+            txt = f.render(line, True, palette.INK)
+            surf.blit(txt, txt.get_rect(midtop=(w // 2, y)))
+            y += f.get_linesize() - 2
+        return surf
+
+    def draw_stack(self, surface: pygame.Surface, stack: list[str], rect: pygame.Rect) -> None:
+        """A stack: the base card, then each card on it a little smaller and lower."""
+        for i, code in enumerate(stack):
+            if i == 0:
+                r = rect
+            else:
+                r = rect.inflate(-rect.w * 0.3, -rect.h * 0.3)
+                r.midbottom = (rect.centerx + i * 6, rect.bottom + i * 2)
+            if code == "Q" and self.flip is not None and self.animator.find("flip") is self.flip:
+                k = abs(self.flip.value()[0] * 2 - 1)
+                r = r.inflate(-int(r.w * (1 - k)), 0)
+            pygame.draw.rect(surface, (120, 90, 70), r.move(2, 3), border_radius=self.ctx.scale(8))
+            surface.blit(self.card_image(code, r.w, r.h), r.topleft)
+
+    def draw_deck(self, surface: pygame.Surface) -> None:
+        """The deck with its count and whatever of it the player knows."""
+        s = self.ctx.scale
+        rect = self.card_rect(tuple(self.view["deck_cell"]))
+        count = self.view["deck_count"]
+        for i in range(min(count, 4), 0, -1):
+            pygame.draw.rect(surface, palette.WOOD, rect.move(i * 2, i * 2), border_radius=s(8))
+        surface.blit(image("gambit_back", rect.w, rect.h), rect.topleft)
+        badge = font(s(20), bold=True).render(str(count), True, palette.PAPER)
+        box = badge.get_rect(center=rect.center).inflate(s(18), s(8))
+        pygame.draw.rect(surface, palette.INK, box, border_radius=s(12))
+        surface.blit(badge, badge.get_rect(center=box.center))
+        known = self.view["deck_known"]
+        if known:
+            f = font(s(12), bold=True)
+            y = rect.bottom + s(4)
+            for k in known:
+                where = "top" if k["from_top"] == 0 else (
+                    "bottom" if k["from_bottom"] == 0 else f"{k['from_bottom'] + 1}th from bottom")
+                txt = f.render(f"{where}: {CARD_NAMES[k['card']]}", True, palette.INK)
+                surface.blit(txt, (rect.x, y))
+                y += f.get_linesize()
+
+    def draw_paw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The Paw token."""
+        surface.blit(image("gambit_paw", rect.w, rect.h), rect.topleft)
+
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        """The drawn card and the five Pawns face up with their ability names."""
+        s = self.ctx.scale
+        pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
+        f = font(s(13), bold=True)
+        surface.blit(f.render("Drawn card", True, palette.INK), (self.tray.x + s(10), self.tray.y + s(4)))
+        surface.blit(f.render("Pawns (drag next to the Paw)", True, palette.INK),
+                     (self.tray_slots()[1][1].x if len(self.tray_slots()) > 1 else self.tray.x + s(150),
+                      self.tray.y + s(4)))
+        held = self.drag.source if self.drag else None
+        for spot, rect in self.tray_slots():
+            if spot == held:
+                pygame.draw.rect(surface, (190, 170, 150), rect, border_radius=s(8))
+                continue
+            if spot == ("revealed",):
+                card = self.view["revealed"]
+                if card:
+                    self.draw_stack(surface, [card], rect)
+                else:
+                    pygame.draw.rect(surface, (200, 182, 160), rect, width=2, border_radius=s(8))
+                continue
+            self.draw_pawn_card(surface, spot[1], rect)
+
+    def draw_pawn_card(self, surface: pygame.Surface, pawn: str, rect: pygame.Rect) -> None:
+        """A Pawn card with its ability name (playable ones are outlined)."""
+        s = self.ctx.scale
+        surface.blit(self.card_image("P:" + pawn, rect.w, rect.h), rect.topleft)
+        if ("pawn", pawn) in self.session.state.drag_sources() and self.my_turn():
+            pygame.draw.rect(surface, palette.LEGAL, rect.inflate(s(4), s(4)), width=s(3),
+                             border_radius=s(8))
+
+    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
+                   lifted: bool = False) -> None:
+        rect = self.spot_rect(spot)
+        if rect is None:
+            return
+        moved = pygame.Rect(topleft, rect.size)
+        if spot == ("paw",):
+            self.draw_paw(surface, moved)
+        elif spot == ("revealed",) and self.view["revealed"]:
+            self.draw_stack(surface, [self.view["revealed"]], moved)
+        elif spot[0] == "pawn":
+            surface.blit(self.card_image("P:" + spot[1], rect.w, rect.h), moved.topleft)
+        elif spot[0] == "cell":
+            stack = next((st for x, y, st in self.view["grid"] if (x, y) == (spot[1], spot[2])), None)
+            if stack:
+                self.draw_stack(surface, stack, moved)
+        elif spot == ("deck",):
+            surface.blit(image("gambit_back", rect.w, rect.h), moved.topleft)
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        view = self.view
+        lines = ["Score so far"]
+        lines += [f"{label}: {points:+d}" for label, points in view["score_lines"]]
+        lines.append(f"Total: {view['score']}")
+        if view["umbra_option"]:
+            state = "gone for good" if view["umbra_gone"] else (
+                f"on the board at {view['umbra_side']}" if view["umbra"] else "waiting")
+            lines.append(f"Queen Umbra: {state}")
+        lines.append(f"Checks on Aurelia: {view['checks']} of 2")
+        blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)

@@ -1,0 +1,607 @@
+"""The in-game frame every game shares: prompt line, move log, menu, undo/redo, drag-and-drop,
+choice buttons, bots off the frame loop, hand-off curtain, autosave and the end panel.
+
+A game screen subclasses :class:`GameScene` and supplies the board: layout, hit-testing of spots
+(``spot_at``), where a spot is drawn (``spot_rect``) and the painting. It never decides a rule: the
+legal drop targets, the action a drop makes and the refusal reason all come from the engine.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+import pygame
+import pygame_gui
+
+from cats import get_game
+from cats.core import Action, IllegalAction, Spot
+from cats.session import Seat, Session
+from saves.store import SaveError
+from screens import palette
+from screens.anim import Tween
+from screens.assets import font, image
+from screens.overlays import Curtain, MenuOverlay, TextPrompt
+from screens.scene import Scene
+from screens.text import tr
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+log = logging.getLogger(__name__)
+JsonDict = dict[str, Any]
+
+
+@dataclass
+class Drag:
+    """A piece held by the pointer."""
+
+    source: Spot
+    origin: tuple[int, int]
+    grab: tuple[int, int]
+    pos: tuple[int, int]
+    targets: list[Spot] = field(default_factory=list)
+    moved: bool = False
+
+
+class GameScene(Scene):
+    """Base of every game screen."""
+
+    has_hint = False
+
+    def __init__(self, ctx: "AppContext", session: Session) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.info = get_game(session.game_id).info
+        self.viewer: Optional[int] = self._first_viewer()
+        self.view: JsonDict = {}
+        self.drag: Optional[Drag] = None
+        self.animator = ctx.animator()
+        self.flash_text = ""
+        self.flash_time = 0.0
+        self.pending: Optional[Future[Action]] = None
+        self.bot_wait = 0.0
+        self.curtain_shown_for: Optional[int] = self.viewer
+        self.end_shown = False
+        self.returning: Optional[Tween] = None
+        self.log_box: Optional[pygame_gui.elements.UITextBox] = None
+        self.choice_buttons: dict[pygame_gui.elements.UIButton, Action] = {}
+        self.tool_buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.board = pygame.Rect(0, 0, 1, 1)
+        self.side = pygame.Rect(0, 0, 1, 1)
+        self.top = pygame.Rect(0, 0, 1, 1)
+        self.bottom = pygame.Rect(0, 0, 1, 1)
+        self._log_len = -1
+        self.refresh()
+
+    # -- who looks ---------------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.session.seats) if not s.is_bot]
+
+    def _first_viewer(self) -> Optional[int]:
+        humans = self.humans()
+        mover = self.session.to_move
+        if mover is not None and mover in humans:
+            return mover
+        return humans[0] if humans else None
+
+    def needs_curtain(self, seat: int) -> bool:
+        """A hand-off curtain is due before ``seat`` (a human) sees their view."""
+        return (self.info.hidden_information and len(self.humans()) > 1
+                and seat != self.viewer and not self.session.seats[seat].is_bot)
+
+    def refresh(self) -> None:
+        """Rebuild the view from the session (after any change)."""
+        self.view = self.session.state.view_for(self.viewer)
+        self.drag = None
+
+    # -- layout ------------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        w, h = self.ctx.size
+        s = self.ctx.scale
+        self.top = pygame.Rect(0, 0, w, s(56))
+        side_w = max(s(300), w // 4)
+        self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
+        self.bottom = pygame.Rect(0, h - s(64), w - side_w, s(64))
+        self.board = pygame.Rect(0, self.top.bottom, w - side_w, self.bottom.y - self.top.bottom)
+        self.tool_buttons = {}
+        x = w - s(10)
+        tools = [("menu", tr("game.menu")), ("redo", tr("game.redo")), ("undo", tr("game.undo"))]
+        if self.has_hint:
+            tools.append(("hint", tr("game.hint")))
+        for key, label in tools:
+            bw = s(96)
+            x -= bw + s(6)
+            btn = self.button(pygame.Rect(x, s(9), bw, s(38)), label,
+                              tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
+            self.tool_buttons[btn] = key
+        log_h = self.side.h // 2
+        self.log_box = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(self.side.x + s(8), self.side.bottom - log_h - s(8),
+                            self.side.w - s(16), log_h), self.ctx.ui)
+        self.keep(self.log_box)
+        self._log_len = -1
+        self.layout()
+        self.rebuild_choices()
+
+    def layout(self) -> None:
+        """Compute the board geometry from ``self.board`` (subclasses)."""
+
+    def rebuild_choices(self) -> None:
+        """Buttons for the actions made by clicking a choice rather than dragging."""
+        for btn in self.choice_buttons:
+            btn.kill()
+            if btn in self.elements:
+                self.elements.remove(btn)
+        self.choice_buttons = {}
+        self._update_tools()
+        if not self.my_turn():
+            return
+        state = self.session.state
+        choices = [a for a in state.legal_actions() if state.drag_of(a) is None
+                   or self.also_button(a)]
+        s = self.ctx.scale
+        x = self.bottom.x + s(12)
+        for action in choices[:8]:
+            label = self.label(action)
+            bw = max(s(120), font(s(15)).size(label)[0] + s(30))
+            btn = self.button(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), label, "#choice")
+            self.choice_buttons[btn] = action
+            x += bw + s(8)
+
+    def _update_tools(self) -> None:
+        for btn, key in self.tool_buttons.items():
+            enabled = {"undo": self.session.can_undo(), "redo": self.session.can_redo(),
+                       "hint": self.my_turn()}.get(key, True)
+            if enabled:
+                btn.enable()
+            else:
+                btn.disable()
+
+    def also_button(self, action: Action) -> bool:
+        """Whether a dragged action also gets a button (e.g. Draw)."""
+        return False
+
+    def label(self, action: Action) -> str:
+        """Button text for an action."""
+        labeller = getattr(self.session.state, "label", None)
+        return labeller(action) if labeller else str(action)
+
+    # -- turn state --------------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        """True when a human may act now (no bot thinking, no curtain, nothing moving)."""
+        mover = self.session.to_move
+        return (mover is not None and not self.session.seats[mover].is_bot
+                and mover == self.viewer and self.pending is None)
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.session.seats[seat].name
+
+    def prompt_line(self) -> str:
+        """Whose turn it is and what to do now."""
+        mover = self.session.to_move
+        if mover is None:
+            outcome = self.session.state.outcome()
+            return outcome.summary if outcome else tr("game.over")
+        if self.session.seats[mover].is_bot:
+            return tr("game.thinking", name=self.seat_name(mover))
+        return tr("game.turn", name=self.seat_name(mover), prompt=self.session.state.prompt())
+
+    # -- playing -----------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Hand a human's action to the session; refusals are shown, never raised."""
+        before = self.view
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            self.flash(exc.reason)
+            self.ctx.sounds.play("refuse")
+            return False
+        self.after_action(before, action)
+        return True
+
+    def after_action(self, before: JsonDict, action: Action) -> None:
+        """Common work after any action: autosave, view refresh, animations, end check."""
+        self.autosave()
+        mover = self.session.to_move
+        if mover is not None and not self.session.seats[mover].is_bot and mover != self.viewer:
+            if self.needs_curtain(mover):
+                self.viewer = None  # nothing private is drawn until the owner confirms
+                self.refresh()
+                name = self.seat_name(mover)
+                self.ctx.scenes.push(Curtain(self.ctx, name, lambda m=mover: self._reveal(m)))
+            else:
+                self.viewer = mover
+        self.refresh()
+        self.animate(before, action)
+        self.ctx.sounds.play("place")
+        self.rebuild_choices()
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.refresh()
+        self.rebuild_choices()
+
+    def animate(self, before: JsonDict, action: Action) -> None:
+        """Start animations for the change from ``before`` to ``self.view`` (subclasses)."""
+
+    def autosave(self) -> None:
+        """Keep the game in the resume slot after every action."""
+        try:
+            self.ctx.saves.autosave(self.session)
+        except SaveError as exc:
+            log.warning("autosave failed: %s", exc)
+            self.flash(str(exc))
+
+    def flash(self, text: str, seconds: float = 3.5) -> None:
+        """Show a short message under the prompt line."""
+        self.flash_text = text
+        self.flash_time = seconds
+
+    # -- events ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.choice_buttons:
+                if self.my_turn():
+                    self.play(self.choice_buttons[event.ui_element])
+                return True
+            key = self.tool_buttons.get(event.ui_element)
+            if key:
+                self.tool(key)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.animator.busy:
+                self.animator.skip()
+            return self.pointer_down(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.drag:
+            self.drag.pos = event.pos
+            if abs(event.pos[0] - self.drag.origin[0]) + abs(event.pos[1] - self.drag.origin[1]) > 6:
+                self.drag.moved = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            return self.pointer_up(event.pos)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keyboard shortcuts: Esc menu, Ctrl+Z/Y undo/redo, Space skips animations."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            self.tool("menu")
+        elif ctrl and event.key == pygame.K_z:
+            self.tool("undo")
+        elif ctrl and event.key == pygame.K_y:
+            self.tool("redo")
+        elif event.key == pygame.K_SPACE:
+            self.animator.skip()
+        else:
+            return False
+        return True
+
+    def tool(self, key: str) -> None:
+        """A top-bar tool: menu, undo, redo, hint."""
+        if key == "menu":
+            self.open_menu()
+        elif key == "undo":
+            if self.pending is None and self.session.undo():
+                self.refresh()
+                self.autosave()
+                self.rebuild_choices()
+            else:
+                self.flash("Nothing to undo here: a revealed card or another player's move "
+                           "cannot be taken back.")
+        elif key == "redo":
+            if self.pending is None and self.session.redo():
+                self.refresh()
+                self.autosave()
+                self.rebuild_choices()
+        elif key == "hint":
+            self.show_hint()
+
+    def show_hint(self) -> None:
+        """Ask the game's solver for a suggestion (subclasses)."""
+
+    def pointer_down(self, pos: tuple[int, int]) -> bool:
+        """Pick up a piece if the engine says it may move now."""
+        if not self.my_turn():
+            return False
+        spot = self.spot_at(pos)
+        if spot is None:
+            return False
+        state = self.session.state
+        if spot not in state.drag_sources():
+            reason = self.why_not_pick(spot)
+            if reason:
+                self.flash(reason)
+            return False
+        rect = self.spot_rect(spot)
+        origin = rect.topleft if rect else pos
+        self.drag = Drag(spot, origin, (pos[0] - origin[0], pos[1] - origin[1]), pos,
+                         state.legal_targets(spot))
+        return True
+
+    def why_not_pick(self, spot: Spot) -> str:
+        """A message when the player grabs something that cannot move now ('' for none)."""
+        return ""
+
+    def pointer_up(self, pos: tuple[int, int]) -> bool:
+        """Drop the held piece: an action if the engine accepts, else slide back with a reason."""
+        drag = self.drag
+        assert drag is not None
+        self.drag = None
+        target = self.spot_at(pos)
+        if target is None and not drag.moved:
+            target = drag.source
+        if target is None:
+            self._slide_back(drag, "")
+            return True
+        state = self.session.state
+        action = state.find_action(drag.source, target)
+        if action is not None:
+            self.play(action)
+            return True
+        if target == drag.source and not drag.moved:
+            return True  # a click on a piece that only drags
+        self._slide_back(drag, self.refusal(drag.source, target))
+        return True
+
+    def refusal(self, source: Spot, target: Spot) -> str:
+        """The engine's reason for refusing a drop."""
+        candidate = getattr(self.session.state, "candidate_action", None)
+        action = candidate(source, target) if candidate else None
+        if action is not None:
+            return self.session.state.why_illegal(action) or ""
+        return "That piece cannot go there."
+
+    def _slide_back(self, drag: Drag, reason: str) -> None:
+        if reason:
+            self.flash(reason)
+            self.ctx.sounds.play("refuse")
+        start = (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1])
+        self.returning = self.animator.add(Tween(start, drag.origin, 0.25, tag="return"))
+        self.returning_source = drag.source
+
+    # -- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        if self.flash_time > 0:
+            self.flash_time -= dt
+        self._drive_bots(dt)
+        self._update_log()
+        if self.session.state.is_over() and not self.end_shown and not self.animator.busy:
+            self.end_shown = True
+            self.show_end()
+
+    def _drive_bots(self, dt: float) -> None:
+        if self.pending is not None:
+            if self.pending.done():
+                future, self.pending = self.pending, None
+                action = future.result()
+                before = self.view
+                self.session.play(action)
+                self.after_action(before, action)
+                self.bot_wait = self.ctx.settings.bot_pace
+            return
+        if self.bot_wait > 0:
+            self.bot_wait -= dt
+            return
+        if self.session.bot_to_move() and not self.animator.busy:
+            self.pending = self.session.think(self.ctx.executor)
+            self._update_tools()
+
+    def _update_log(self) -> None:
+        if self.log_box is None or len(self.session.log) == self._log_len:
+            return
+        self._log_len = len(self.session.log)
+        rows = []
+        for i, entry in enumerate(self.session.log[-60:], max(1, len(self.session.log) - 59)):
+            name = self.seat_name(entry.seat)
+            rows.append(f"<b>{i}.</b> {_html(name)}: {_html(self.log_text(entry.action))}")
+        self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
+        if self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def log_text(self, action: Action) -> str:
+        """How an action reads in the move log (the notation by default)."""
+        return str(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.CREAM)
+        self.draw_board(surface)
+        self.draw_targets(surface)
+        self.draw_held(surface)
+        self.draw_frame(surface)
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """Top bar with the prompt line, flash message, side panel."""
+        s = self.ctx.scale
+        pygame.draw.rect(surface, palette.PAPER, self.top)
+        pygame.draw.line(surface, palette.WOOD, self.top.bottomleft, self.top.bottomright, 2)
+        mover = self.session.to_move
+        x = s(14)
+        if mover is not None:
+            x = self.draw_badge(surface, mover, (x, self.top.centery)) + s(8)
+        f = font(s(19), bold=True)
+        text = f.render(self.prompt_line(), True, palette.INK)
+        surface.blit(text, (x, self.top.centery - text.get_height() // 2))
+        pygame.draw.rect(surface, palette.FELT, self.side)
+        pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
+        self.draw_side(surface, self.side.inflate(-s(20), -s(20)))
+        if self.flash_time > 0 and self.flash_text:
+            fb = font(s(16), bold=True)
+            msg = fb.render(self.flash_text, True, palette.PAPER)
+            box = msg.get_rect(midtop=(self.board.centerx, self.board.y + s(8))).inflate(s(24), s(12))
+            pygame.draw.rect(surface, palette.WARN, box, border_radius=s(10))
+            surface.blit(msg, msg.get_rect(center=box.center))
+
+    def draw_badge(self, surface: pygame.Surface, seat: int, midleft: tuple[int, int]) -> int:
+        """A player's colour disc with their symbol (never colour alone); returns right edge."""
+        s = self.ctx.scale
+        seat_info = self.session.seats[seat]
+        colour_name = seat_info.colour or palette.SEAT_ORDER[seat % 6]
+        colour = palette.PLAYER_COLOURS.get(colour_name, palette.TERRACOTTA)
+        r = s(16)
+        centre = (midleft[0] + r, midleft[1])
+        pygame.draw.circle(surface, colour, centre, r)
+        pygame.draw.circle(surface, palette.INK, centre, r, 2)
+        symbol = seat_info.symbol or list(palette.SYMBOL_ART)[seat % 6]
+        art = image(palette.SYMBOL_ART.get(symbol, "sym_0"), int(r * 1.3), int(r * 1.3))
+        surface.blit(art, art.get_rect(center=centre))
+        return midleft[0] + 2 * r
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Game-specific information above the move log (subclasses)."""
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        """Light up the legal drop targets of the held piece."""
+        if not self.drag:
+            return
+        for target in self.drag.targets:
+            rect = self.spot_rect(target)
+            if rect is None:
+                continue
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*palette.LEGAL, 90))
+            surface.blit(glow, rect.topleft)
+            pygame.draw.rect(surface, palette.LEGAL, rect, width=self.ctx.scale(4),
+                             border_radius=self.ctx.scale(10))
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """Draw the piece under the pointer, or sliding back after a refused drop."""
+        if self.drag and (self.drag.moved or self.drag.pos != self.drag.origin):
+            at = (self.drag.pos[0] - self.drag.grab[0], self.drag.pos[1] - self.drag.grab[1])
+            self.draw_piece(surface, self.drag.source, at, lifted=True)
+        elif self.returning is not None and self.animator.find("return") is self.returning:
+            x, y = self.returning.value()
+            self.draw_piece(surface, self.returning_source, (int(x), int(y)), lifted=True)
+
+    # -- what games supply -------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Paint the board from ``self.view``."""
+
+    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
+                   lifted: bool = False) -> None:
+        """Paint the piece that sits on ``spot`` at ``topleft`` (while dragged)."""
+
+    def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
+        """The board position under the pointer."""
+        return None
+
+    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
+        """Where a board position is drawn."""
+        return None
+
+    # -- menu, end ---------------------------------------------------------------------------
+    def open_menu(self) -> None:
+        """The in-game menu."""
+        from screens.menus import LoadScene, RulesScene, SettingsScene, MainMenu
+
+        ctx = self.ctx
+
+        def close_then(fn):  # type: ignore[no-untyped-def]
+            def run() -> None:
+                ctx.scenes.pop()
+                fn()
+            return run
+
+        choices = [
+            (tr("game.resume"), close_then(lambda: None)),
+            (tr("game.save"), close_then(self.ask_save)),
+            (tr("game.load"), close_then(lambda: ctx.scenes.push(LoadScene(ctx)))),
+            (tr("game.rules"), close_then(lambda: ctx.scenes.push(RulesScene(ctx, self.info.id)))),
+            (tr("game.settings"), close_then(lambda: ctx.scenes.push(SettingsScene(ctx)))),
+            (tr("game.undo"), close_then(lambda: self.tool("undo"))),
+            (tr("game.redo"), close_then(lambda: self.tool("redo"))),
+            (tr("game.restart"), close_then(self.restart_same)),
+            (tr("game.new_deal"), close_then(self.restart_new)),
+            (tr("game.quit"), close_then(lambda: ctx.scenes.reset(MainMenu(ctx)))),
+        ]
+        ctx.scenes.push(MenuOverlay(ctx, self.info.title, choices))
+
+    def ask_save(self) -> None:
+        """Ask for a slot name and save there."""
+        def save(name: str) -> None:
+            try:
+                self.ctx.saves.save(name, self.session)
+                self.flash(tr("game.saved", slot=name.strip()))
+            except SaveError as exc:
+                self.flash(str(exc))
+        self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), self.info.title, save))
+
+    def restart_same(self) -> None:
+        """Replay this deal: same seed and options, same seats."""
+        self._restart(self.session.seed)
+
+    def restart_new(self) -> None:
+        """A new deal with the same seats and options."""
+        import time
+        self._restart((self.session.seed * 6364136223846793005 + int(time.time())) % (2**63))
+
+    def _restart(self, seed: int) -> None:
+        from screens.registry import open_game
+        session = Session.start(self.session.game_id, self.session.seats, seed,
+                                self.session.options)
+        self.ctx.scenes.replace(open_game(self.ctx, session))
+
+    def show_end(self) -> None:
+        """The end-of-game panel with every seat's score breakdown."""
+        from screens.menus import MainMenu
+
+        outcome = self.session.state.outcome()
+        if outcome is None:
+            return
+        lines = [outcome.summary]
+        for seat, seat_lines in enumerate(outcome.lines):
+            if len(self.session.seats) > 1:
+                lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
+            lines.extend("   " + line for line in seat_lines)
+        lines.extend(self.record_result(outcome))
+        self.ctx.sounds.play("end")
+        ctx = self.ctx
+
+        def again() -> None:
+            ctx.scenes.pop()
+            self.restart_new()
+
+        def same() -> None:
+            ctx.scenes.pop()
+            self.restart_same()
+
+        def look() -> None:
+            ctx.scenes.pop()
+
+        choices = [(tr("end.again"), again), (tr("game.restart"), same),
+                   ("Look at the board", look),
+                   (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
+        ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+
+    def record_result(self, outcome: Any) -> list[str]:
+        """Store best scores and hotseat tallies; returns lines for the end panel."""
+        book = self.ctx.profiles
+        lines = []
+        humans = [self.session.seats[i] for i in self.humans()]
+        if len(self.session.seats) == 1 and humans:
+            name = humans[0].name
+            if outcome.scored and book.record_best(name, self.info.id, outcome.scores[0]):
+                lines.append(tr("end.new_best", name=name))
+            profile = book.get(name)
+            if profile and self.info.id in profile.best:
+                lines.append(tr("end.best", name=name, best=f"{profile.best[self.info.id]:g}"))
+        elif len(humans) >= 1:
+            names = [s.name for s in self.session.seats]
+            book.record_win(names, [self.session.seats[w].name for w in outcome.winners])
+        try:
+            book.save()
+        except OSError as exc:
+            lines.append(f"Could not save profiles: {exc}")
+        return lines
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

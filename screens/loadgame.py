@@ -1,0 +1,115 @@
+"""The Load screen: saved games with previews; unreadable files are named with the reason."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+
+from saves.store import SaveError, SaveInfo
+from screens import palette
+from screens.assets import font
+from screens.overlays import blit_lines, draw_panel
+from screens.scene import Scene
+from screens.text import tr
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+
+def describe(info: SaveInfo) -> str:
+    """One line for a save in the list."""
+    if not info.ok:
+        return f"{info.slot} — {tr('load.broken', error=info.error)}"
+    state = "finished" if info.over else info.progress
+    return f"{info.slot} — {info.title}, {', '.join(info.players)} — {state} — {info.when()}"
+
+
+class LoadScene(Scene):
+    """Pick a save to load or delete."""
+
+    def __init__(self, ctx: "AppContext") -> None:
+        super().__init__(ctx)
+        self.infos: list[SaveInfo] = []
+        self.listing: Optional[pygame_gui.elements.UISelectionList] = None
+        self.actions: dict[pygame_gui.elements.UIButton, str] = {}
+        self.message = ""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build_ui(self) -> None:
+        s = self.ctx.scale
+        w, h = self.ctx.size
+        self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
+        self.infos = self.ctx.saves.list()
+        self.listing = pygame_gui.elements.UISelectionList(
+            pygame.Rect(self.panel.x + s(30), self.panel.y + s(80), self.panel.w - s(60),
+                        self.panel.h - s(180)),
+            [describe(i) for i in self.infos], self.ctx.ui)
+        self.keep(self.listing)
+        self.actions = {}
+        x = self.panel.right - s(30)
+        for key, label in (("back", tr("new.back")), ("delete", tr("load.delete")),
+                           ("load", tr("load.load"))):
+            x -= s(150)
+            btn = self.button(pygame.Rect(x, self.panel.bottom - s(76), s(140), s(44)), label,
+                              "#primary" if key == "load" else "")
+            self.actions[btn] = key
+
+    def selected(self) -> Optional[SaveInfo]:
+        """The highlighted save."""
+        if self.listing is None:
+            return None
+        text = self.listing.get_single_selection()
+        return next((i for i in self.infos if describe(i) == text), None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.act(self.actions[event.ui_element])
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.act("load")
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.scenes.pop()
+            return True
+        return False
+
+    def act(self, key: str) -> None:
+        """Load, delete or go back."""
+        if key == "back":
+            self.ctx.scenes.pop()
+            return
+        info = self.selected()
+        if info is None:
+            self.message = "Choose a saved game first."
+            return
+        if key == "delete":
+            self.ctx.saves.delete(info.slot)
+            self.message = f"Deleted “{info.slot}”."
+            self.resize()
+            return
+        from screens.menus import playable
+        from screens.registry import open_game
+        try:
+            session = self.ctx.saves.load(info.slot)
+        except SaveError as exc:
+            self.message = str(exc)
+            return
+        if not playable(session.game_id):
+            self.message = f"{info.title} cannot be played in this version yet."
+            return
+        self.ctx.saves.autosave(session)
+        from screens.menus import MainMenu
+        self.ctx.scenes.reset(MainMenu(self.ctx))
+        self.ctx.scenes.push(open_game(self.ctx, session))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        surface.fill(palette.CREAM)
+        draw_panel(surface, self.panel)
+        surface.blit(font(s(28), bold=True).render(tr("load.title"), True, palette.INK),
+                     (self.panel.x + s(30), self.panel.y + s(24)))
+        lines = [self.message] if self.message else ([] if self.infos else [tr("load.empty")])
+        blit_lines(surface, lines, self.panel.x + s(30), self.panel.bottom - s(120), s(15),
+                   palette.WARN, width=self.panel.w - s(60))

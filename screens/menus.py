@@ -1,0 +1,235 @@
+"""The main menu with the game library, and the rules viewer.
+
+Other menu screens live in their own modules; this one re-exports them for the in-game menu.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+import pygame_gui
+
+from cats import GAMES
+from saves.store import RESUME, SaveError
+from screens import palette
+from screens.assets import asset_path, font, image, read_text
+from screens.loadgame import LoadScene
+from screens.overlays import blit_lines, draw_panel
+from screens.profiles_screen import ProfilesScene
+from screens.scene import Scene
+from screens.settings_screen import SettingsScene
+from screens.text import tr
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+LIBRARY = ("gambit", "catchess", "between", "catch22", "box")
+TITLES = {"gambit": "Cat's Gambit", "catchess": "Cat Chess", "between": "Cat Between Us",
+          "catch22": "Catch 22", "box": "Cat in the Box"}
+PLAYERS = {"gambit": "solo", "catchess": "1–3 players", "between": "2–6 players",
+           "catch22": "2–6 players", "box": "2–5 players"}
+
+__all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene", "ProfilesScene"]
+
+
+def playable(game_id: str) -> bool:
+    """A game is offered once both its engine and its screen exist."""
+    from screens.registry import SCREENS
+    return game_id in GAMES and game_id in SCREENS
+
+
+class MainMenu(Scene):
+    """Continue, New game, Load, Profiles, Settings, Rules, Quit — and the five games."""
+
+    def __init__(self, ctx: "AppContext") -> None:
+        super().__init__(ctx)
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.covers: dict[str, pygame.Rect] = {}
+        self.hover: Optional[str] = None
+
+    def build_ui(self) -> None:
+        s = self.ctx.scale
+        w, h = self.ctx.size
+        self.buttons = {}
+        items = [("continue", tr("menu.continue")), ("new", tr("menu.new")),
+                 ("load", tr("menu.load")), ("profiles", tr("menu.profiles")),
+                 ("settings", tr("menu.settings")), ("rules", tr("menu.rules")),
+                 ("quit", tr("menu.quit"))]
+        y = s(190)
+        for key, label in items:
+            btn = self.button(pygame.Rect(s(60), y, s(240), s(44)), label,
+                              "#primary" if key in ("continue", "new") else "")
+            if key == "continue" and not self.ctx.saves.exists(RESUME):
+                btn.disable()
+            self.buttons[btn] = key
+            y += s(54)
+        # The library: five covers in two rows.
+        left = s(360)
+        cw = min((w - left - s(60)) // 3 - s(20), s(300))
+        ch = int(cw * 0.8)
+        self.covers = {}
+        for i, gid in enumerate(LIBRARY):
+            row, col = divmod(i, 3)
+            self.covers[gid] = pygame.Rect(left + col * (cw + s(24)), s(150) + row * (ch + s(70)),
+                                           cw, ch)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((g for g, r in self.covers.items() if r.collidepoint(event.pos)), None)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for gid, rect in self.covers.items():
+                if rect.collidepoint(event.pos):
+                    self.open_new(gid)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.running = False
+            return True
+        return False
+
+    def open_new(self, game_id: str) -> None:
+        """The new-game dialog for a playable game."""
+        from screens.newgame import NewGameScene
+        if playable(game_id):
+            self.ctx.scenes.push(NewGameScene(self.ctx, game_id))
+        else:
+            self.ctx.notice = f"{TITLES[game_id]} is still in the workshop."
+
+    def choose(self, key: str) -> None:
+        """Act on a menu button."""
+        ctx = self.ctx
+        if key == "continue":
+            from screens.registry import open_game
+            try:
+                session = ctx.saves.load(RESUME)
+            except SaveError as exc:
+                ctx.notice = tr("menu.resume_problem", error=exc)
+                return
+            if session.game_id in GAMES and playable(session.game_id):
+                ctx.scenes.push(open_game(ctx, session))
+        elif key == "new":
+            first = next((g for g in LIBRARY if playable(g)), None)
+            if first:
+                self.open_new(first)
+        elif key == "load":
+            ctx.scenes.push(LoadScene(ctx))
+        elif key == "profiles":
+            ctx.scenes.push(ProfilesScene(ctx))
+        elif key == "settings":
+            ctx.scenes.push(SettingsScene(ctx))
+        elif key == "rules":
+            ctx.scenes.push(RulesScene(ctx, "gambit"))
+        elif key == "quit":
+            ctx.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        surface.fill(palette.CREAM)
+        w, h = surface.get_size()
+        pygame.draw.rect(surface, palette.FELT, pygame.Rect(0, 0, s(330), h))
+        icon = image("icon", s(84), s(84))
+        surface.blit(icon, (s(40), s(40)))
+        title = font(s(44), bold=True).render(tr("app.title"), True, palette.INK)
+        surface.blit(title, (s(136), s(44)))
+        tag = font(s(18)).render(tr("app.tagline"), True, palette.WOOD)
+        surface.blit(tag, (s(138), s(100)))
+        head = font(s(22), bold=True).render(tr("menu.library"), True, palette.INK)
+        surface.blit(head, (s(360), s(104)))
+        for gid, rect in self.covers.items():
+            self.draw_cover(surface, gid, rect)
+        if self.ctx.notice:
+            blit_lines(surface, [self.ctx.notice], s(360), h - s(60), s(16), palette.WARN,
+                       width=w - s(400))
+
+    def draw_cover(self, surface: pygame.Surface, gid: str, rect: pygame.Rect) -> None:
+        """One game in the library: cover art, title, players; greyed if not yet playable."""
+        s = self.ctx.scale
+        lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
+        pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
+        art = image(f"cover_{gid}", lifted.w, lifted.h - s(50)).copy()
+        card = pygame.Surface(lifted.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, palette.PAPER, card.get_rect(), border_radius=s(14))
+        card.blit(art, (0, 0))
+        if not playable(gid):
+            shade = pygame.Surface(card.get_size(), pygame.SRCALPHA)
+            shade.fill((246, 235, 221, 150))
+            card.blit(shade, (0, 0))
+        surface.blit(card, lifted.topleft)
+        pygame.draw.rect(surface, palette.WOOD, lifted, width=s(3), border_radius=s(14))
+        name = font(s(18), bold=True).render(TITLES[gid], True, palette.INK)
+        surface.blit(name, (lifted.x + s(12), lifted.bottom - s(46)))
+        sub = PLAYERS[gid] if playable(gid) else tr("menu.workshop")
+        surface.blit(font(s(14)).render(sub, True, palette.WOOD),
+                     (lifted.x + s(12), lifted.bottom - s(24)))
+
+
+def markdown_to_html(text: str) -> str:
+    """The small Markdown subset of the rules pages as pygame-gui text-box HTML."""
+    out = []
+    for line in text.splitlines():
+        line = line.rstrip()
+        esc = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        esc = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", esc)
+        esc = re.sub(r"(?<!\*)\*(?!\*)(.+?)\*", r"<i>\1</i>", esc)
+        if esc.startswith("# "):
+            out.append(f"<font size=6><b>{esc[2:]}</b></font>")
+        elif esc.startswith("## "):
+            out.append(f"<br><font size=5><b>{esc[3:]}</b></font>")
+        elif esc.startswith("- "):
+            out.append("  • " + esc[2:])
+        else:
+            out.append(esc)
+    return "<br>".join(out)
+
+
+class RulesScene(Scene):
+    """The rules viewer: each game's page in the project's own words."""
+
+    def __init__(self, ctx: "AppContext", game_id: str) -> None:
+        super().__init__(ctx)
+        self.game_id = game_id
+        self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
+        self.back: Optional[pygame_gui.elements.UIButton] = None
+
+    def build_ui(self) -> None:
+        s = self.ctx.scale
+        w, h = self.ctx.size
+        self.tabs = {}
+        x = s(30)
+        for gid in LIBRARY:
+            bw = s(170)
+            btn = self.button(pygame.Rect(x, s(20), bw, s(40)), TITLES[gid],
+                              "#primary" if gid == self.game_id else "")
+            self.tabs[btn] = gid
+            x += bw + s(8)
+        self.back = self.button(pygame.Rect(w - s(150), s(20), s(120), s(40)), tr("new.back"))
+        path = asset_path("rules", f"{self.game_id}.md")
+        body = read_text("rules", f"{self.game_id}.md") if path.exists() else (
+            f"# {TITLES[self.game_id]}\n\nThis game is still in the workshop; its rules page "
+            "comes with it.")
+        self.keep(pygame_gui.elements.UITextBox(
+            markdown_to_html(body), pygame.Rect(s(30), s(76), w - s(60), h - s(100)), self.ctx.ui))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.ctx.scenes.pop()
+                return True
+            if event.ui_element in self.tabs:
+                self.game_id = self.tabs[event.ui_element]
+                self.resize()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.scenes.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.CREAM)
+        draw_panel(surface, pygame.Rect(self.ctx.scale(20), self.ctx.scale(68),
+                                        surface.get_width() - self.ctx.scale(40),
+                                        surface.get_height() - self.ctx.scale(84)))

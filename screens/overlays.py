@@ -1,0 +1,210 @@
+"""Overlay scenes shared by every game: a button menu, a message panel, the hand-off curtain,
+and a one-line text prompt (save names, seeds)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
+
+import pygame
+import pygame_gui
+
+from screens import palette
+from screens.assets import font
+from screens.scene import Scene
+from screens.text import tr
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+Choice = tuple[str, Callable[[], None]]
+
+
+def dim(surface: pygame.Surface, alpha: int = 140) -> None:
+    """Darken everything drawn so far (behind an overlay)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((40, 28, 20, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A paper panel with a wood border and a soft shadow."""
+    shadow = rect.move(6, 8)
+    pygame.draw.rect(surface, (60, 40, 30), shadow, border_radius=18)
+    pygame.draw.rect(surface, palette.PAPER, rect, border_radius=18)
+    pygame.draw.rect(surface, palette.WOOD, rect, width=3, border_radius=18)
+
+
+def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, size: int,
+               colour: tuple[int, int, int] = palette.INK, width: int = 0,
+               bold_first: bool = False) -> int:
+    """Draw lines of text (wrapped to ``width`` if given); returns the y below them."""
+    for i, line in enumerate(lines):
+        f = font(size, bold=bold_first and i == 0)
+        for part in wrap(line, f, width) if width else [line]:
+            surface.blit(f.render(part, True, colour), (x, y))
+            y += int(f.get_linesize() * 1.05)
+    return y
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels."""
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+class MenuOverlay(Scene):
+    """A titled column of buttons over the current scene; Esc closes it."""
+
+    overlay = True
+
+    def __init__(self, ctx: "AppContext", title: str, choices: Sequence[Choice],
+                 lines: Sequence[str] = (), closable: bool = True) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.choices = list(choices)
+        self.lines = list(lines)
+        self.closable = closable
+        self._actions: dict[pygame_gui.elements.UIButton, Callable[[], None]] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build_ui(self) -> None:
+        w, h = self.ctx.size
+        bw, bh, gap = self.ctx.scale(300), self.ctx.scale(40), self.ctx.scale(8)
+        text_h = self._text_height(bw + self.ctx.scale(100))
+        ph = self.ctx.scale(80) + text_h + len(self.choices) * (bh + gap)
+        pw = bw + self.ctx.scale(120)
+        self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, 10), pw, ph)
+        y = self.panel.y + self.ctx.scale(64) + text_h
+        self._actions = {}
+        for i, (label, fn) in enumerate(self.choices):
+            btn = self.button(pygame.Rect(self.panel.centerx - bw // 2, y, bw, bh), label,
+                              "#primary" if i == 0 else "")
+            self._actions[btn] = fn
+            y += bh + gap
+
+    def _text_height(self, width: int) -> int:
+        if not self.lines:
+            return 0
+        f = font(self.ctx.scale(17))
+        count = sum(len(wrap(line, f, width)) for line in self.lines)
+        return int(count * f.get_linesize() * 1.05) + self.ctx.scale(10)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
+            self._actions[event.ui_element]()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.closable:
+            self.ctx.scenes.pop()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        draw_panel(surface, self.panel)
+        title = font(self.ctx.scale(26), bold=True).render(self.title, True, palette.INK)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx,
+                                                   self.panel.y + self.ctx.scale(16))))
+        blit_lines(surface, self.lines, self.panel.x + self.ctx.scale(50),
+                   self.panel.y + self.ctx.scale(62), self.ctx.scale(17),
+                   width=self.panel.w - self.ctx.scale(100))
+
+
+class Curtain(Scene):
+    """The hotseat hand-off: covers the whole screen until the named player confirms."""
+
+    def __init__(self, ctx: "AppContext", name: str, on_ready: Callable[[], None]) -> None:
+        super().__init__(ctx)
+        self.name = name
+        self.on_ready = on_ready
+        self.ready_button: Optional[pygame_gui.elements.UIButton] = None
+
+    def build_ui(self) -> None:
+        w, h = self.ctx.size
+        bw = self.ctx.scale(360)
+        self.ready_button = self.button(
+            pygame.Rect((w - bw) // 2, h // 2 + self.ctx.scale(60), bw, self.ctx.scale(48)),
+            tr("handoff.ready", name=self.name), "#primary")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready_button:
+            self.ctx.scenes.pop()
+            self.on_ready()
+            return True
+        return True  # nothing reaches the game below while the curtain is down
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.WOOD)
+        w, h = surface.get_size()
+        for x in range(0, w, self.ctx.scale(90)):
+            pygame.draw.line(surface, (126, 84, 52), (x, 0), (x, h), self.ctx.scale(3))
+        title = font(self.ctx.scale(34), True).render(tr("handoff.title", name=self.name), True,
+                                                      palette.PAPER)
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - self.ctx.scale(30))))
+        body = font(self.ctx.scale(18)).render(tr("handoff.body", name=self.name), True,
+                                               palette.CREAM)
+        surface.blit(body, body.get_rect(center=(w // 2, h // 2 + self.ctx.scale(16))))
+
+
+class TextPrompt(Scene):
+    """Ask for one line of text (a save name); Enter or OK accepts, Esc cancels."""
+
+    overlay = True
+
+    def __init__(self, ctx: "AppContext", title: str, initial: str,
+                 on_accept: Callable[[str], None]) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.initial = initial
+        self.on_accept = on_accept
+        self.entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.ok: Optional[pygame_gui.elements.UIButton] = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build_ui(self) -> None:
+        w, h = self.ctx.size
+        pw, ph = self.ctx.scale(460), self.ctx.scale(190)
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        inner = self.panel.inflate(-self.ctx.scale(60), 0)
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(inner.x, self.panel.y + self.ctx.scale(70), inner.w, self.ctx.scale(38)),
+            self.ctx.ui)
+        self.entry.set_text(self.initial)
+        self.entry.focus()
+        self.keep(self.entry)
+        self.ok = self.button(pygame.Rect(inner.right - self.ctx.scale(120),
+                                          self.panel.bottom - self.ctx.scale(56),
+                                          self.ctx.scale(120), self.ctx.scale(38)), "OK", "#primary")
+
+    def _accept(self) -> None:
+        text = self.entry.get_text() if self.entry else ""
+        self.ctx.scenes.pop()
+        self.on_accept(text)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:
+            self._accept()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self._accept()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.scenes.pop()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        draw_panel(surface, self.panel)
+        title = font(self.ctx.scale(22), bold=True).render(self.title, True, palette.INK)
+        surface.blit(title, (self.panel.x + self.ctx.scale(30), self.panel.y + self.ctx.scale(22)))

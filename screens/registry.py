@@ -1,0 +1,21 @@
+"""Which games have a screen, and how to open a session in its scene."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cats.session import Session
+from screens.game_frame import GameScene
+from screens.gambit_screen import GambitScene
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+SCREENS: dict[str, type[GameScene]] = {
+    "gambit": GambitScene,
+}
+
+
+def open_game(ctx: "AppContext", session: Session) -> GameScene:
+    """The scene that plays ``session``."""
+    return SCREENS[session.game_id](ctx, session)

@@ -1,0 +1,143 @@
+"""Scenes and the scene stack. Changes to the stack are applied between frames."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Optional
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+
+class Scene:
+    """One screen. ``draw`` only paints; all changes happen in ``handle_event`` and ``update``."""
+
+    #: scenes below an overlay keep drawing (dialogs over a game)
+    overlay = False
+
+    def __init__(self, ctx: "AppContext") -> None:
+        self.ctx = ctx
+        self.elements: list[UIElement] = []
+
+    # -- life cycle ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Called when the scene becomes active for the first time."""
+        self.build_ui()
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+        self.clear_ui()
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+        for element in self.elements:
+            element.hide()
+
+    def resume(self) -> None:
+        """The scene on top was popped."""
+        self.clear_ui()
+        self.build_ui()
+
+    def resize(self) -> None:
+        """The window changed size: lay the UI out again."""
+        self.clear_ui()
+        self.build_ui()
+
+    # -- UI helpers --------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        """Create this scene's pygame-gui elements (laid out from the window size)."""
+
+    def clear_ui(self) -> None:
+        """Remove this scene's pygame-gui elements."""
+        for element in self.elements:
+            element.kill()
+        self.elements = []
+
+    def keep(self, element: UIElement) -> UIElement:
+        """Track an element so it is removed with the scene."""
+        self.elements.append(element)
+        return element
+
+    def button(self, rect: pygame.Rect, text: str, object_id: str = "", tooltip: str = "",
+               ) -> pygame_gui.elements.UIButton:
+        """A themed button owned by this scene."""
+        btn = pygame_gui.elements.UIButton(
+            rect, text, self.ctx.ui, tool_tip_text=tooltip or None,
+            object_id=object_id or None)
+        self.keep(btn)
+        return btn
+
+    # -- per frame ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; return True if it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and poll background work by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene (no state changes)."""
+
+
+class SceneManager:
+    """A stack of scenes; push/pop/replace requests take effect at the next :meth:`apply`."""
+
+    def __init__(self) -> None:
+        self.stack: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Optional[Scene]:
+        """The active scene."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top (the current one pauses)."""
+        def op() -> None:
+            if self.stack:
+                self.stack[-1].pause()
+            self.stack.append(scene)
+            scene.enter()
+        self._pending.append(op)
+
+    def pop(self) -> None:
+        """Remove the top scene (the one below resumes)."""
+        def op() -> None:
+            if self.stack:
+                self.stack.pop().exit()
+            if self.stack:
+                self.stack[-1].resume()
+        self._pending.append(op)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        def op() -> None:
+            if self.stack:
+                self.stack.pop().exit()
+            self.stack.append(scene)
+            scene.enter()
+        self._pending.append(op)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+        def op() -> None:
+            while self.stack:
+                self.stack.pop().exit()
+            self.stack.append(scene)
+            scene.enter()
+        self._pending.append(op)
+
+    def apply(self) -> None:
+        """Carry out the requested stack changes (between frames)."""
+        while self._pending:
+            self._pending.pop(0)()
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: the top one and any it overlays."""
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay:
+            start -= 1
+        return self.stack[max(start, 0):]

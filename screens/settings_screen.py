@@ -1,0 +1,109 @@
+"""Settings: volume, animation speed, interface size, colour-blind marks, language, bot pace."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
+from screens import palette
+from screens.assets import font
+from screens.overlays import draw_panel
+from screens.scene import Scene
+from screens.text import set_language, tr
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
+
+PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+LANGUAGE_NAMES = {"en": "English"}
+
+
+def _next(values: tuple[Any, ...], current: Any) -> Any:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class SettingsScene(Scene):
+    """Change settings; each change is saved at once."""
+
+    def __init__(self, ctx: "AppContext") -> None:
+        super().__init__(ctx)
+        self.controls: dict[Any, str] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def build_ui(self) -> None:
+        s = self.ctx.scale
+        w, h = self.ctx.size
+        st = self.ctx.settings
+        self.panel = pygame.Rect((w - s(620)) // 2, s(40), s(620), h - s(80))
+        x, y = self.panel.x + s(260), self.panel.y + s(90)
+        self.controls = {}
+        slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(x, y, s(300), s(34)), st.volume * 100, (0, 100), self.ctx.ui)
+        self.keep(slider)
+        self.controls[slider] = "volume"
+        rows = [
+            ("animation", tr(f"speed.{st.animation_speed:g}")),
+            ("scale", f"{int(st.ui_scale * 100)} %"),
+            ("marks", tr("on") if st.colour_blind_marks else tr("off")),
+            ("language", LANGUAGE_NAMES.get(st.language, st.language)),
+            ("pace", f"{st.bot_pace:g} s"),
+        ]
+        for i, (key, label) in enumerate(rows, 1):
+            btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label)
+            self.controls[btn] = key
+        done = self.button(pygame.Rect(self.panel.right - s(190), self.panel.bottom - s(70),
+                                       s(160), s(44)), tr("settings.done"), "#primary")
+        self.controls[done] = "done"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        st = self.ctx.settings
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element in self.controls:
+            st.volume = event.value / 100
+            self.ctx.sounds.volume = st.volume
+            self._save()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.controls:
+            key = self.controls[event.ui_element]
+            if key == "done":
+                self.ctx.scenes.pop()
+                return True
+            if key == "animation":
+                st.animation_speed = _next(ANIMATION_SPEEDS, st.animation_speed)
+            elif key == "scale":
+                st.ui_scale = _next(UI_SCALES, st.ui_scale)
+            elif key == "marks":
+                st.colour_blind_marks = not st.colour_blind_marks
+            elif key == "language":
+                st.language = _next(LANGUAGES, st.language)
+                set_language(st.language)
+            elif key == "pace":
+                st.bot_pace = _next(PACES, st.bot_pace)
+            self._save()
+            self.resize()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ctx.scenes.pop()
+            return True
+        return False
+
+    def _save(self) -> None:
+        try:
+            save_settings(self.ctx.settings)
+        except OSError:
+            pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        surface.fill(palette.CREAM)
+        draw_panel(surface, self.panel)
+        surface.blit(font(s(28), bold=True).render(tr("settings.title"), True, palette.INK),
+                     (self.panel.x + s(30), self.panel.y + s(24)))
+        f = font(s(17))
+        labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",
+                  "settings.language", "settings.pace"]
+        for i, key in enumerate(labels):
+            surface.blit(f.render(tr(key), True, palette.INK),
+                         (self.panel.x + s(30), self.panel.y + s(96) + i * s(54)))

@@ -1,0 +1,94 @@
+"""Every UI string, through one table (English for now), looked up with :func:`tr`."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "app.title": "Nine Lives",
+        "app.tagline": "Five cat games, one cosy table",
+        "menu.continue": "Continue",
+        "menu.new": "New game",
+        "menu.load": "Load",
+        "menu.profiles": "Profiles",
+        "menu.settings": "Settings",
+        "menu.rules": "Rules",
+        "menu.quit": "Quit",
+        "menu.library": "Choose a game",
+        "menu.workshop": "In the workshop",
+        "menu.resume_problem": "The autosave could not be loaded: {error}",
+        "game.menu": "Menu",
+        "game.undo": "Undo",
+        "game.redo": "Redo",
+        "game.hint": "Hint",
+        "game.save": "Save",
+        "game.load": "Load",
+        "game.rules": "Rules",
+        "game.settings": "Settings",
+        "game.restart": "Replay this deal",
+        "game.quit": "Quit to menu",
+        "game.resume": "Back to the game",
+        "game.log": "Move log",
+        "game.thinking": "{name} is thinking…",
+        "game.turn": "{name}: {prompt}",
+        "game.over": "Game over",
+        "game.new_deal": "New deal",
+        "game.saved": "Saved as “{slot}”.",
+        "game.hint_is": "Hint: {move} (expected score {value:.1f})",
+        "game.no_hint": "No hint available here.",
+        "game.error": "Something went wrong: {error}. Your game was autosaved.",
+        "handoff.title": "Pass the computer to {name}",
+        "handoff.body": "Only {name} should look now. Hands stay hidden until you confirm.",
+        "handoff.ready": "I am {name} — show my hand",
+        "new.title": "New game: {title}",
+        "new.players": "Players",
+        "new.seat": "Seat {n}",
+        "new.human": "Human",
+        "new.bot": "Bot: {level}",
+        "new.seed": "Seed (empty = random)",
+        "new.daily": "Deal of the day",
+        "new.start": "Start",
+        "new.back": "Back",
+        "load.title": "Load a game",
+        "load.empty": "No saved games yet.",
+        "load.load": "Load",
+        "load.delete": "Delete",
+        "load.broken": "Cannot be read: {error}",
+        "settings.title": "Settings",
+        "settings.volume": "Volume",
+        "settings.animation": "Animation speed",
+        "settings.scale": "Interface size",
+        "settings.marks": "Colour-blind marks",
+        "settings.language": "Language",
+        "settings.pace": "Bot pace (seconds)",
+        "settings.done": "Done",
+        "profiles.title": "Players and hotseat groups",
+        "profiles.add": "Add player",
+        "profiles.name": "Name",
+        "rules.title": "Rules",
+        "end.title": "Game over",
+        "end.best": "Best for {name}: {best}",
+        "end.new_best": "A new best for {name}!",
+        "end.again": "Play again",
+        "end.menu": "Main menu",
+        "speed.0": "Off",
+        "speed.0.5": "Slow",
+        "speed.1": "Normal",
+        "speed.2": "Fast",
+        "on": "On",
+        "off": "Off",
+    }
+}
+
+_language = "en"
+
+
+def set_language(code: str) -> None:
+    """Choose the language of :func:`tr` (unknown codes fall back to English)."""
+    global _language
+    _language = code if code in STRINGS else "en"
+
+
+def tr(key: str, **values: object) -> str:
+    """The UI string for ``key`` in the current language, with ``values`` filled in."""
+    text = STRINGS.get(_language, {}).get(key) or STRINGS["en"].get(key, key)
+    return text.format(**values) if values else text
