@@ -61,13 +61,14 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False):  # ty
     import pygame
     import pygame_gui
 
-    from screens.assets import asset_path
+    from screens.assets import asset_path, clear_caches
     from screens.context import AppContext
     from screens.scene import SceneManager
     from screens.sound import Sounds
     from screens.text import set_language
 
     pygame.init()
+    clear_caches()  # fonts made before an earlier pygame.quit() are dead
     settings, problem = load_settings()
     set_language(settings.language)
     flags = pygame.RESIZABLE

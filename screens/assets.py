@@ -58,3 +58,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(_font_file(bold), max(size, 6))
     except (FileNotFoundError, OSError, pygame.error):
         return pygame.font.Font(None, max(size, 6))
+
+
+def clear_caches() -> None:
+    """Forget cached images and fonts (after pygame was restarted)."""
+    image.cache_clear()
+    font.cache_clear()

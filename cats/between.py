@@ -1,0 +1,589 @@
+"""Cat Between Us (id ``between``): slip lure cards under six toys, then nuzzle up to the cat.
+
+Rules: shared/rules/cat-between-us.md. Component data ([reconstruction]) lives in
+``cats/data/between_cards.json`` (suits, values, target numbers) and ``between_hands.json``
+(the hand-size chart).
+
+RULES NOTE: open questions and the readings chosen here.
+- Prep: "draw a random lure card ... shuffle it back" is done as a uniform pick among the 42
+  cards followed by a fresh shuffle of the whole deck; the drawn card is public (it only places
+  the cat) and may be dealt to anyone.
+- Prep: the rules say "deal each player their hand size"; the deal goes in blocks in turn order
+  from the first player (the same as dealing one at a time for a shuffled deck, and it makes a
+  stacked test deck readable). The rest of the deck is set aside unseen and never used.
+- Nuzzle happens at once when the 12th card is placed, and the next round is dealt at once too:
+  there is no "next round" action. The reveal (all hands, attractions, totals, winners) stays
+  in the view as ``last_round`` until the following Nuzzle.
+- Interest markers keep the true total (it breaks ties after round 7); the track space shown is
+  capped at 35 ("35+"). Markers stay where they are between rounds (the rules never reset them).
+- The live total "if the round ended now" counts only the cards already under each toy (a toy
+  with one card attracts that card's value).
+- A third round won reaches the crown and ends the game at once, even in round 7; in that case
+  the crown decides, not the most-rounds count (the two always agree).
+- Round 7 tie-break ranks the tied players on their round-7 totals exactly as round winners are
+  ranked (not passed beats passed; closer beats farther; least over beats more over).
+- Script options ``round`` and ``wins`` (start later in the game / with rounds already won) are
+  a puzzle and test set-up, not a rule; they only change where the game starts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Optional
+
+from cats.core import (Action, GameInfo, JsonDict, OptionSpec, Outcome, Spot, State, action_table,
+                       seats_text)
+from cats.data import load_json
+from cats.rng import Rng
+
+TOYS = 6
+CARDS_PER_TOY = 2
+LURES_PER_ROUND = TOYS * CARDS_PER_TOY
+LAST_ROUND = 7
+CROWN = 3  # rounds won to reach the crown shelf
+TRACK_TOP = 35  # the interest track shows 35+ for more
+
+
+# -- component data ([reconstruction], loaded once) ------------------------------------------------
+def _load_cards() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    data = load_json("between_cards.json")
+    suits = tuple(str(s) for s in data["suits"])
+    cards = sorted(data["cards"], key=lambda c: c["id"])
+    if len(suits) != TOYS or [c["id"] for c in cards] != list(range(len(cards))):
+        raise ValueError("between_cards.json: need six suits and card ids 0..n-1")
+    return (suits, tuple(int(c["suit"]) for c in cards), tuple(int(c["value"]) for c in cards),
+            tuple(int(c["target"]) for c in cards))
+
+
+SUIT_NAMES, CARD_SUIT, CARD_VALUE, CARD_TARGET = _load_cards()
+DECK_SIZE = len(CARD_SUIT)
+CARD_NAMES = tuple(f"{SUIT_NAMES[CARD_SUIT[c]]} {CARD_VALUE[c]}" for c in range(DECK_SIZE))
+_HANDS = load_json("between_hands.json")
+KEEP = int(_HANDS["keep"])
+# DEALT[players][position in turn order from the first player][rounds won] -> cards dealt
+DEALT: dict[int, tuple[tuple[int, ...], ...]] = {
+    int(n): tuple(tuple(int(x) for x in row) for row in rows) for n, rows in _HANDS["dealt"].items()
+}
+
+
+def card_name(card: int) -> str:
+    """The notation of a lure card: "mouse 5"."""
+    return CARD_NAMES[card] if 0 <= card < DECK_SIZE else f"card #{card}"
+
+
+def toy_name(toy: int) -> str:
+    """The name of a toy (the suit it matches)."""
+    return SUIT_NAMES[toy] if 0 <= toy < TOYS else f"toy #{toy}"
+
+
+def card_view(card: int) -> JsonDict:
+    """A lure card as a screen draws it."""
+    return {"id": card, "name": CARD_NAMES[card], "suit": CARD_SUIT[card],
+            "suit_name": SUIT_NAMES[CARD_SUIT[card]], "value": CARD_VALUE[card],
+            "target": CARD_TARGET[card]}
+
+
+def standing(total: int, cat: int) -> tuple[int, int]:
+    """Rank key of a total against the cat (lower is better): not passed and closest first,
+    then passed by the least. A total equal to the cat's number does not pass."""
+    return (0, cat - total) if total <= cat else (1, total - cat)
+
+
+def attractions(toys: list[list[int]]) -> list[int]:
+    """Each toy's attraction: the sum of the values of the cards under it."""
+    return [sum(CARD_VALUE[c] for c in cards) for cards in toys]
+
+
+def hand_total(hand: list[int], attraction: list[int]) -> int:
+    """A player's total: the attraction of the toy matching each card's suit, card by card."""
+    return sum(attraction[CARD_SUIT[c]] for c in hand)
+
+
+# -- actions ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lure(Action):
+    """Play a lure card from hand under a toy that has fewer than two cards."""
+
+    card: int
+    toy: int
+    kind: ClassVar[str] = "lure"
+
+    def __str__(self) -> str:
+        return f"play {card_name(self.card)} under {toy_name(self.toy)}"
+
+
+# Every possible lure, made once: legal_actions hands out these shared instances.
+LURES = tuple(tuple(Lure(c, t) for t in range(TOYS)) for c in range(DECK_SIZE))
+
+INFO = GameInfo(
+    id="between", title="Cat Between Us", min_players=2, max_players=6,
+    has_chance=True, hidden_information=True,
+    options=(
+        OptionSpec("first", None, "First player of the first round", kind="script"),
+        OptionSpec("cats", None, "Cat card drawn each round (card ids)", kind="script"),
+        OptionSpec("deck", None, "Deck order each round (card ids on top)", kind="script"),
+        OptionSpec("round", None, "Start at this round", kind="script"),
+        OptionSpec("wins", None, "Rounds already won per seat", kind="script"),
+    ),
+    blurb="Slip lure cards under six toys so that the cards left in your hand add up close to "
+          "the cat's number without passing it. Three rounds won reach the crown.",
+)
+
+
+class BetweenState(State):
+    """A game of Cat Between Us."""
+
+    INFO = INFO
+    ACTIONS = action_table(Lure)
+
+    def __init__(self, num_players: int, rng: Rng, options: JsonDict) -> None:
+        self.num_players = num_players
+        self.rng = rng
+        self.reveals = 0
+        self.options = options  # script set-up (read only, shared by clones)
+        self.round = int(options.get("round") or 1)
+        self.first = 0
+        self.cat_card = 0
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.toys: list[list[int]] = [[] for _ in range(TOYS)]
+        self.played = 0
+        self.wins: list[int] = list(options.get("wins") or [0] * num_players)
+        self.interest: list[int] = [0] * num_players
+        self.last: Optional[JsonDict] = None  # the latest Nuzzle reveal (never mutated)
+        self.round_winners: list[tuple[int, ...]] = []
+        self.final: Optional[tuple[int, ...]] = None  # winners once the game is over
+        self.ending = ""  # "crown" or "rounds"
+
+    # -- the contract ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat to play the next lure, ``None`` once the game is over."""
+        if self.final is not None:
+            return None
+        return (self.first + self.played) % self.num_players
+
+    def legal_actions(self) -> list[Action]:
+        """Every card in the mover's hand under every toy with room, by card then toy."""
+        if self.final is not None:
+            return []
+        hand = self.hands[(self.first + self.played) % self.num_players]
+        toys = self.toys
+        open_toys = [t for t in range(TOYS) if len(toys[t]) < CARDS_PER_TOY]
+        if len(open_toys) == TOYS:
+            return [lure for c in hand for lure in LURES[c]]
+        return [LURES[c][t] for c in hand for t in open_toys]
+
+    def do(self, action: Action) -> None:
+        """Play the lure; the twelfth card triggers the Nuzzle and the next Prep."""
+        card, toy = action.card, action.toy  # type: ignore[attr-defined]  # always a Lure
+        self.hands[(self.first + self.played) % self.num_players].remove(card)
+        self.toys[toy].append(card)
+        self.played += 1
+        if self.played == LURES_PER_ROUND:
+            self._nuzzle()
+
+    def outcome(self) -> Optional[Outcome]:
+        """Rounds won per seat, the winners, a summary and each seat's breakdown."""
+        if self.final is None:
+            return None
+        return Outcome(scores=tuple(float(w) for w in self.wins), winners=self.final,
+                       summary=self._summary(), lines=tuple(self._lines(s) for s in
+                                                            range(self.num_players)))
+
+    def view_for(self, seat: Optional[int]) -> JsonDict:
+        """The public table, the seat's own hand and live total, and the last Nuzzle reveal."""
+        cat = CARD_TARGET[self.cat_card]
+        attraction = attractions(self.toys)
+        view: JsonDict = {
+            "game": "between", "seat": seat, "players": self.num_players,
+            "round": self.round, "rounds": LAST_ROUND, "phase": self.phase(),
+            "to_move": self.to_move, "first_player": self.first,
+            "cat": cat, "cat_card": card_view(self.cat_card),
+            "lures_played": self.played, "lures_per_round": LURES_PER_ROUND,
+            "toys": [{"toy": t, "name": SUIT_NAMES[t], "cards": [card_view(c) for c in cards],
+                      "attraction": attraction[t], "open": len(cards) < CARDS_PER_TOY}
+                     for t, cards in enumerate(self.toys)],
+            "hand_counts": [len(h) for h in self.hands],
+            "interest": list(self.interest),
+            "interest_space": [min(t, TRACK_TOP) for t in self.interest],
+            "track_top": TRACK_TOP,
+            "wins": list(self.wins), "crown": CROWN,
+            "round_winners": [list(w) for w in self.round_winners],
+            "last_round": self._last_view(),
+            "prompt": self.prompt(), "progress": self.progress(),
+            "hand": None, "live_total": None, "live_passed": None,
+        }
+        if seat is not None:
+            hand = self.hands[seat]
+            view["hand"] = [dict(card_view(c), attraction=attraction[CARD_SUIT[c]]) for c in hand]
+            total = hand_total(hand, attraction)
+            view["live_total"] = total
+            view["live_passed"] = total > cat
+        if self.final is not None:
+            view["winners"] = list(self.final)
+            view["summary"] = self._summary()
+        return view
+
+    def to_json(self) -> JsonDict:
+        """The complete state as plain JSON."""
+        return {
+            "game": "between", "players": self.num_players, "rng": self.rng.state,
+            "reveals": self.reveals, "options": _json_copy(self.options),
+            "round": self.round, "first": self.first, "cat_card": self.cat_card,
+            "hands": [list(h) for h in self.hands], "toys": [list(t) for t in self.toys],
+            "played": self.played, "wins": list(self.wins), "interest": list(self.interest),
+            "last": _json_copy(self.last), "round_winners": [list(w) for w in self.round_winners],
+            "final": None if self.final is None else list(self.final), "ending": self.ending,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "BetweenState":
+        """Rebuild a state from :meth:`to_json` output; ``ValueError`` on bad data."""
+        try:
+            return _state_from_json(cls, data)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a Cat Between Us state: {exc!r}") from None
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why a lure cannot be played now, in a player's words."""
+        if not isinstance(action, Lure):
+            return "In Cat Between Us the only move is to play a lure card from your hand under a toy."
+        if not 0 <= action.toy < TOYS:
+            return "There are only six toys."
+        if not 0 <= action.card < DECK_SIZE:
+            return "There is no such lure card."
+        name = card_name(action.card)
+        for t, cards in enumerate(self.toys):
+            if action.card in cards:
+                return f"The {name} is already under the {toy_name(t)} toy."
+        seat = self.to_move
+        if seat is None or action.card not in self.hands[seat]:
+            return f"The {name} is not in your hand."
+        if len(self.toys[action.toy]) >= CARDS_PER_TOY:
+            return f"The {toy_name(action.toy)} toy already has two cards."
+        return f"'{action}' is not allowed now."
+
+    def drag_of(self, action: Action) -> Optional[tuple[Spot, Spot]]:
+        """A lure is dragged from its hand slot to a toy."""
+        if isinstance(action, Lure):
+            return (("hand", action.card), ("toy", action.toy))
+        return None
+
+    def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        """The lure a drop from a hand slot onto a toy means, legal or not (to explain refusals)."""
+        if (len(source) == 2 and len(target) == 2 and source[0] == "hand" and target[0] == "toy"
+                and isinstance(source[1], int) and isinstance(target[1], int)):
+            return Lure(source[1], target[1])
+        return None
+
+    def determinize(self, seat: int, rng: Rng) -> "BetweenState":
+        """Re-deal the other hands from every card the seat has not seen (hands and set-aside)."""
+        world = self.clone()
+        world.rng = Rng(rng.next64())
+        if self.final is not None:
+            return world
+        seen = set(self.hands[seat])
+        for cards in self.toys:
+            seen.update(cards)
+        pool = [c for c in range(DECK_SIZE) if c not in seen]
+        rng.shuffle(pool)
+        start = 0
+        for other in range(self.num_players):
+            if other != seat:
+                size = len(self.hands[other])
+                world.hands[other] = sorted(pool[start:start + size])
+                start += size
+        return world
+
+    def progress(self) -> str:
+        """"Round 2 · 5 lures played"."""
+        if self.final is not None:
+            return f"Game over · round {self.round}"
+        return f"Round {self.round} · {self.played} lures played"
+
+    def prompt(self) -> str:
+        """What the player to move does now."""
+        if self.final is not None:
+            return "The game is over."
+        left = LURES_PER_ROUND - self.played
+        return (f"Play a lure card under a toy with fewer than two cards "
+                f"(cat on {CARD_TARGET[self.cat_card]}, {left} lures left this round)")
+
+    def clone(self) -> "BetweenState":
+        """A fast copy: the mutable lists are copied, the immutable results shared."""
+        new = BetweenState.__new__(BetweenState)
+        new.num_players = self.num_players
+        new.rng = Rng(self.rng.state)
+        new.reveals = self.reveals
+        new.options = self.options
+        new.round = self.round
+        new.first = self.first
+        new.cat_card = self.cat_card
+        new.hands = [h[:] for h in self.hands]
+        new.toys = [t[:] for t in self.toys]
+        new.played = self.played
+        new.wins = self.wins[:]
+        new.interest = self.interest[:]
+        new.last = self.last
+        new.round_winners = self.round_winners[:]
+        new.final = self.final
+        new.ending = self.ending
+        return new
+
+    # -- game vocabulary ---------------------------------------------------------------------------
+    def phase(self) -> str:
+        """"lure" while cards are being played, "over" at the end."""
+        return "over" if self.final is not None else "lure"
+
+    @property
+    def cat(self) -> int:
+        """The track space the cat token sits on this round."""
+        return CARD_TARGET[self.cat_card]
+
+    def hand_size(self, seat: int) -> int:
+        """Cards dealt to ``seat`` this round, from the hand-size chart."""
+        position = (seat - self.first) % self.num_players
+        return DEALT[self.num_players][position][self.wins[seat]]
+
+    def start_round(self) -> None:
+        """Prep: draw the cat card, shuffle it back, deal every hand; the rest is set aside."""
+        k = self.round - int(self.options.get("round") or 1)
+        self.cat_card = _scripted(self.options.get("cats"), k)
+        if self.cat_card is None:
+            self.cat_card = self.rng.below(DECK_SIZE)
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        top = _scripted(self.options.get("deck"), k)
+        if top is not None:
+            chosen = set(top)
+            deck = list(top) + [c for c in deck if c not in chosen]
+        start = 0
+        for position in range(self.num_players):
+            seat = (self.first + position) % self.num_players
+            size = self.hand_size(seat)
+            self.hands[seat] = sorted(deck[start:start + size])
+            start += size
+        self.toys = [[] for _ in range(TOYS)]
+        self.played = 0
+        self.reveals += 1
+
+    def _nuzzle(self) -> None:
+        """Reveal hands, move interest markers, find the round winners, then end or deal again."""
+        cat = self.cat
+        attraction = attractions(self.toys)
+        totals = [hand_total(h, attraction) for h in self.hands]
+        keys = [standing(t, cat) for t in totals]
+        best = min(keys)
+        winners = tuple(s for s in range(self.num_players) if keys[s] == best)
+        for s in winners:
+            self.wins[s] += 1
+        self.interest = totals
+        self.round_winners.append(winners)
+        self.last = {
+            "round": self.round, "cat": cat, "cat_card": self.cat_card, "first": self.first,
+            "hands": [list(h) for h in self.hands], "toys": [list(t) for t in self.toys],
+            "attraction": attraction, "totals": list(totals),
+            "passed": [t > cat for t in totals], "winners": list(winners),
+        }
+        self.reveals += 1
+        crowned = tuple(s for s in range(self.num_players) if self.wins[s] >= CROWN)
+        if crowned:
+            self.final, self.ending = crowned, "crown"
+        elif self.round >= LAST_ROUND:
+            self.final, self.ending = self._most_rounds_winners(totals, cat), "rounds"
+        else:
+            self.first = self._next_first(winners)
+            self.round += 1
+            self.start_round()
+
+    def _next_first(self, winners: tuple[int, ...]) -> int:
+        """The first round winner clockwise from the previous first player (inclusive)."""
+        for step in range(self.num_players):
+            seat = (self.first + step) % self.num_players
+            if seat in winners:
+                return seat
+        return self.first
+
+    def _most_rounds_winners(self, totals: list[int], cat: int) -> tuple[int, ...]:
+        """Most rounds won; ties split by round 7 ranked like round winners; still tied share."""
+        most = max(self.wins)
+        tied = [s for s in range(self.num_players) if self.wins[s] == most]
+        best = min(standing(totals[s], cat) for s in tied)
+        return tuple(s for s in tied if standing(totals[s], cat) == best)
+
+    def _tied_on_most(self) -> list[int]:
+        most = max(self.wins)
+        return [s for s in range(self.num_players) if self.wins[s] == most]
+
+    def _summary(self) -> str:
+        assert self.final is not None
+        names = seats_text(self.final).capitalize()
+        if self.ending == "crown":
+            if len(self.final) == 1:
+                return f"{names} reached the crown with three rounds won."
+            return f"{names} reached the crown in the same round and share the win."
+        most = max(self.wins)
+        tied = self._tied_on_most()
+        rounds = "round" if most == 1 else "rounds"
+        if len(tied) == 1:
+            return f"After round {self.round}, {seats_text(self.final)} won the most rounds ({most})."
+        head = f"After round {self.round}, {seats_text(tied)} tied on {most} {rounds} won; "
+        if len(self.final) == 1:
+            return head + f"{seats_text(self.final)} did best in the last round and wins."
+        return head + f"{seats_text(self.final)} did equally well in the last round and share the victory."
+
+    def _lines(self, seat: int) -> tuple[str, ...]:
+        start = int(self.options.get("round") or 1)
+        won = [str(start + i) for i, w in enumerate(self.round_winners) if seat in w]
+        lines = [f"Rounds won: {self.wins[seat]}" + (" - crown!" if self.wins[seat] >= CROWN else "")]
+        label = "Won round" if len(won) == 1 else "Won rounds"
+        lines.append(f"{label} {', '.join(won)}" if won else "Won no round in this game")
+        if self.last is not None:
+            total, cat = self.last["totals"][seat], self.last["cat"]
+            lines.append(f"Round {self.last['round']}: total {total} for a cat on {cat} "
+                         f"({_distance_text(total, cat)})")
+        if seat in (self.final or ()):
+            lines.append("Winner")
+        return tuple(lines)
+
+    def _last_view(self) -> Optional[JsonDict]:
+        if self.last is None:
+            return None
+        view = _json_copy(self.last)
+        view["hands"] = [[card_view(c) for c in h] for h in self.last["hands"]]
+        view["toys"] = [[card_view(c) for c in t] for t in self.last["toys"]]
+        view["cat_card"] = card_view(self.last["cat_card"])
+        view["interest_space"] = [min(t, TRACK_TOP) for t in self.last["totals"]]
+        return view
+
+
+STATE = BetweenState
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any]) -> BetweenState:
+    """Set up a game: markers on 0 and the first shelf, a random first player, round 1 dealt."""
+    opts = INFO.check_options(options)
+    if players not in INFO.player_counts():
+        raise ValueError("Cat Between Us is for 2-6 players")
+    _check_script(opts, players)
+    state = BetweenState(players, Rng(seed), opts)
+    first = opts.get("first")
+    state.first = int(first) if first is not None else state.rng.below(players)
+    state.start_round()
+    return state
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _distance_text(total: int, cat: int) -> str:
+    if total == cat:
+        return "right on the cat"
+    if total < cat:
+        return f"{cat - total} short of the cat"
+    return f"passed the cat by {total - cat}"
+
+
+def _json_copy(data: Any) -> Any:
+    return json.loads(json.dumps(data)) if data is not None else None
+
+
+def _scripted(script: Any, k: int) -> Any:
+    """Entry ``k`` of a per-round script list, or ``None``."""
+    if script is None or k >= len(script):
+        return None
+    return script[k]
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_script(opts: Mapping[str, Any], players: int) -> None:
+    """Refuse malformed scripted set-ups with a readable ``ValueError``."""
+    first = opts.get("first")
+    if first is not None and not (_is_int(first) and 0 <= first < players):
+        raise ValueError("option 'first' must be a seat number")
+    start = opts.get("round")
+    if start is not None and not (_is_int(start) and 1 <= start <= LAST_ROUND):
+        raise ValueError("option 'round' must be 1 to 7")
+    wins = opts.get("wins")
+    if wins is not None and not (isinstance(wins, list) and len(wins) == players and
+                                 all(_is_int(w) and 0 <= w < CROWN for w in wins)):
+        raise ValueError("option 'wins' must give 0-2 rounds won for every seat")
+    cats = opts.get("cats")
+    if cats is not None and not (isinstance(cats, list) and all(
+            c is None or (_is_int(c) and 0 <= c < DECK_SIZE) for c in cats)):
+        raise ValueError("option 'cats' must list card ids (or null) per round")
+    deck = opts.get("deck")
+    if deck is not None:
+        if not isinstance(deck, list):
+            raise ValueError("option 'deck' must list one deck order per round")
+        for order in deck:
+            if order is None:
+                continue
+            if not (isinstance(order, list) and all(_is_int(c) and 0 <= c < DECK_SIZE for c in order)
+                    and len(set(order)) == len(order)):
+                raise ValueError("each deck order must list distinct card ids")
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(_is_int(c) and 0 <= c < DECK_SIZE for c in value):
+        raise ValueError(f"bad card list in {what}")
+    return [int(c) for c in value]
+
+
+def _seat_ints(value: Any, players: int, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != players or not all(_is_int(x) for x in value):
+        raise ValueError(f"'{what}' must hold one whole number per seat")
+    return list(value)
+
+
+def _state_from_json(cls: type[BetweenState], data: Mapping[str, Any]) -> BetweenState:
+    if not isinstance(data, Mapping) or data.get("game") != "between":
+        raise ValueError("not a Cat Between Us state")
+    players = data["players"]
+    if not _is_int(players) or players not in INFO.player_counts():
+        raise ValueError("bad player count")
+    options = INFO.check_options(data["options"])
+    _check_script(options, players)
+    if not _is_int(data["rng"]) or not _is_int(data["reveals"]):
+        raise ValueError("bad generator or reveal count")
+    state = cls(players, Rng(data["rng"]), options)
+    state.reveals = data["reveals"]
+    for name in ("round", "first", "cat_card", "played"):
+        if not _is_int(data[name]):
+            raise ValueError(f"'{name}' must be a whole number")
+    state.round, state.first, state.cat_card = data["round"], data["first"], data["cat_card"]
+    state.played = data["played"]
+    if not (1 <= state.round <= LAST_ROUND and 0 <= state.first < players
+            and 0 <= state.cat_card < DECK_SIZE):
+        raise ValueError("round, first player or cat card out of range")
+    hands, toys = data["hands"], data["toys"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise ValueError("one hand per seat expected")
+    if not isinstance(toys, list) or len(toys) != TOYS:
+        raise ValueError("six toys expected")
+    state.hands = [_cards(h, "hands") for h in hands]
+    state.toys = [_cards(t, "toys") for t in toys]
+    placed = [c for t in state.toys for c in t]
+    every = placed + [c for h in state.hands for c in h]
+    if len(set(every)) != len(every) or any(len(t) > CARDS_PER_TOY for t in state.toys):
+        raise ValueError("a card is in two places or a toy has more than two cards")
+    if len(placed) != state.played:
+        raise ValueError("the lure count does not match the cards under the toys")
+    state.wins = _seat_ints(data["wins"], players, "wins")
+    state.interest = _seat_ints(data["interest"], players, "interest")
+    if not all(0 <= w <= CROWN for w in state.wins):
+        raise ValueError("rounds won out of range")
+    last = data["last"]
+    if last is not None and not isinstance(last, Mapping):
+        raise ValueError("bad last round")
+    state.last = _json_copy(last)
+    state.round_winners = [tuple(_seat_ints(w, len(w), "round_winners")) for w in
+                           data["round_winners"]]
+    final = data["final"]
+    state.final = None if final is None else tuple(_seat_ints(final, len(final), "final"))
+    state.ending = str(data["ending"])
+    if state.final is None and state.played >= LURES_PER_ROUND:
+        raise ValueError("a finished round was not scored")
+    return state

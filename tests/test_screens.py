@@ -1,0 +1,134 @@
+"""Headless scene tests: real mouse events through the scene stack make (or refuse) actions."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cats.session import Seat, Session
+from screens.app import build_context, frame
+from screens.gambit_screen import GambitScene
+from screens.menus import MainMenu
+from screens.newgame import NewGameScene
+
+DECK = ["R", "B", "N", "C", "B", "N", "R", "C", "C", "C"]
+PAWNS = ["banish", "burrow", "call", "leap", "push"]
+
+
+@pytest.fixture()
+def ctx():  # type: ignore[no-untyped-def]
+    context = build_context((1280, 800), headless=True)
+    context.settings.animation_speed = 0
+    yield context
+    context.executor.shutdown(wait=True)
+
+
+def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frame(ctx, 0.016)
+    frame(ctx, 0.016)
+
+
+def drag(ctx, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frame(ctx, 0.016)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frame(ctx, 0.016)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    frame(ctx, 0.016)
+
+
+def open_gambit(ctx, **options):  # type: ignore[no-untyped-def]
+    session = Session.start("gambit", [Seat("Mia")], 9, {"deck": DECK, "pawns": PAWNS, **options})
+    scene = GambitScene(ctx, session)
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(scene)
+    frame(ctx, 0.016)
+    return session, scene
+
+
+def test_click_on_deck_draws_and_drag_places_on_a_lit_cell(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    assert [str(e.action) for e in session.log] == ["draw"]
+    assert session.state.revealed == "R"
+    targets = session.state.legal_targets(("revealed",))
+    assert ("cell", 2, 0) in targets
+    drag(ctx, scene.spot_rect(("revealed",)).center, scene.spot_rect(("cell", 2, 0)).center)
+    assert str(session.log[-1].action) == "place 2,0"
+    assert ctx.saves.load("resume").state == session.state, "autosaved after the action"
+
+
+def test_drop_on_an_illegal_cell_slides_back_with_the_reason(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    before = session.state.clone()
+    # A Rook cannot reach (2, 1) diagonally from the Paw on the deck at (1, 0).
+    drag(ctx, scene.spot_rect(("revealed",)).center, scene.spot_rect(("cell", 2, 1)).center)
+    assert session.state == before and len(session.log) == 1
+    assert "Rook cannot move there" in scene.flash_text
+
+
+def test_highlights_while_dragging_come_from_the_engine(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    start = scene.spot_rect(("revealed",)).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frame(ctx, 0.016)
+    assert scene.drag is not None
+    assert scene.drag.targets == session.state.legal_targets(("revealed",))
+
+
+def test_pawn_drag_and_ability_decline_button(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    drag(ctx, scene.spot_rect(("revealed",)).center, scene.spot_rect(("cell", 2, 0)).center)
+    drag(ctx, scene.spot_rect(("pawn", "banish")).center, scene.spot_rect(("cell", 2, 1)).center)
+    assert str(session.log[-1].action) == "pawn banish 2,1"
+    assert session.state.phase == "ability"
+    decline = next(b for b, a in scene.choice_buttons.items() if str(a) == "decline")
+    click(ctx, decline.rect.center)
+    assert str(session.log[-1].action) == "decline" and session.state.phase == "turn"
+
+
+def test_undo_button_takes_back_a_placement_not_a_draw(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    drag(ctx, scene.spot_rect(("revealed",)).center, scene.spot_rect(("cell", 2, 0)).center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                         unicode="z", scancode=0))
+    frame(ctx, 0.016)
+    assert [str(e.action) for e in session.log] == ["draw"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                         unicode="z", scancode=0))
+    frame(ctx, 0.016)
+    assert [str(e.action) for e in session.log] == ["draw"], "the draw stays"
+    assert "cannot be taken back" in scene.flash_text
+
+
+def test_menu_new_game_dialog_starts_cats_gambit(ctx) -> None:  # type: ignore[no-untyped-def]
+    ctx.scenes.push(MainMenu(ctx))
+    frame(ctx, 0.016)
+    menu = ctx.scenes.top
+    new_button = next(b for b, k in menu.buttons.items() if k == "new")
+    click(ctx, new_button.rect.center)
+    dialog = ctx.scenes.top
+    assert isinstance(dialog, NewGameScene)
+    start = next(w for w, (k, _) in dialog.widgets.items() if k == "start")
+    click(ctx, start.rect.center)
+    assert isinstance(ctx.scenes.top, GambitScene)
+    assert ctx.saves.exists("resume")
+
+
+def test_checkmate_shows_end_panel_without_crash(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx, free_check=True)
+    while not session.state.is_over():
+        session.play(session.state.legal_actions()[0])
+    scene.refresh()
+    for _ in range(3):
+        frame(ctx, 0.05)
+    assert scene.end_shown
+    assert ctx.scenes.top is not scene
