@@ -368,4 +368,9 @@ class GambitScene(GameScene):
                 f"on the board at {view['umbra_side']}" if view["umbra"] else "waiting")
             lines.append(f"Queen Umbra: {state}")
         lines.append(f"Checks on Aurelia: {view['checks']} of 2")
-        blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
+        y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
+        hovered = self.spot_at(self.pointer) if self.board.collidepoint(self.pointer) else None
+        pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
+        if pawn:
+            blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
+                       palette.TEAL, width=rect.w, bold_first=True)

@@ -74,6 +74,7 @@ class GameScene(Scene):
         self.top = pygame.Rect(0, 0, 1, 1)
         self.bottom = pygame.Rect(0, 0, 1, 1)
         self._log_len = -1
+        self.pointer = (0, 0)
         self.refresh()
 
     # -- who looks ---------------------------------------------------------------------------
@@ -260,6 +261,8 @@ class GameScene(Scene):
             if self.animator.busy:
                 self.animator.skip()
             return self.pointer_down(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if event.type == pygame.MOUSEMOTION and self.drag:
             self.drag.pos = event.pos
             if abs(event.pos[0] - self.drag.origin[0]) + abs(event.pos[1] - self.drag.origin[1]) > 6:

@@ -59,14 +59,14 @@ class MainMenu(Scene):
                  ("quit", tr("menu.quit"))]
         y = s(190)
         for key, label in items:
-            btn = self.button(pygame.Rect(s(60), y, s(240), s(44)), label,
+            btn = self.button(pygame.Rect(s(90), y, s(240), s(44)), label,
                               "#primary" if key in ("continue", "new") else "")
             if key == "continue" and not self.ctx.saves.exists(RESUME):
                 btn.disable()
             self.buttons[btn] = key
             y += s(54)
         # The library: five covers in two rows.
-        left = s(360)
+        left = s(450)
         cw = min((w - left - s(60)) // 3 - s(20), s(300))
         ch = int(cw * 0.8)
         self.covers = {}
@@ -130,7 +130,7 @@ class MainMenu(Scene):
         s = self.ctx.scale
         surface.fill(palette.CREAM)
         w, h = surface.get_size()
-        pygame.draw.rect(surface, palette.FELT, pygame.Rect(0, 0, s(330), h))
+        pygame.draw.rect(surface, palette.FELT, pygame.Rect(0, 0, s(420), h))
         icon = image("icon", s(84), s(84))
         surface.blit(icon, (s(40), s(40)))
         title = font(s(44), bold=True).render(tr("app.title"), True, palette.INK)
@@ -138,12 +138,12 @@ class MainMenu(Scene):
         tag = font(s(18)).render(tr("app.tagline"), True, palette.WOOD)
         surface.blit(tag, (s(138), s(100)))
         head = font(s(22), bold=True).render(tr("menu.library"), True, palette.INK)
-        surface.blit(head, (s(360), s(104)))
+        surface.blit(head, (s(450), s(104)))
         for gid, rect in self.covers.items():
             self.draw_cover(surface, gid, rect)
         if self.ctx.notice:
-            blit_lines(surface, [self.ctx.notice], s(360), h - s(60), s(16), palette.WARN,
-                       width=w - s(400))
+            blit_lines(surface, [self.ctx.notice], s(450), h - s(60), s(16), palette.WARN,
+                       width=w - s(480))
 
     def draw_cover(self, surface: pygame.Surface, gid: str, rect: pygame.Rect) -> None:
         """One game in the library: cover art, title, players; greyed if not yet playable."""
