@@ -582,7 +582,7 @@ class GambitState(State):
             return None
         if self.end == "checkmate":
             return Outcome((0,), (), "Checkmate: Queen Aurelia falls and the game is lost.",
-                           (("Checkmate: no score, no rank.",),), (LOST_REWARD,))
+                           (("Checkmate: no score, no rank.",),), (LOST_REWARD,), scored=False)
         total = self.score()
         rank = rank_for(total)
         lines = tuple(f"{label}: {points:+d}" for label, points in self.score_lines())
@@ -671,7 +671,7 @@ class GambitState(State):
             cell = (action.x, action.y)
             if cell == DECK or cell in self.grid:
                 return "That cell is taken."
-            if cell not in self.reach(self.revealed, self.paw):
+            if not attacks(self.revealed, self.paw, cell):  # any distance, not only 3
                 return f"A {CARD_NAMES[self.revealed]} cannot move there from the Paw."
             if not self.touches(cell):
                 return "A card must touch another card (or the Queen or the deck)."
@@ -719,6 +719,20 @@ class GambitState(State):
             return ("cell",) + self.queen, target
         if isinstance(action, Look):
             return ("pawn", "burrow"), ("deck",)
+        return None
+
+    def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        if target[0] != "cell":
+            return None
+        x, y = int(target[1]), int(target[2])
+        if source == ("revealed",):
+            return Place(x, y)
+        if source[0] == "pawn":
+            return PlayPawn(str(source[1]), x, y)
+        if source[0] == "cell" and self.phase == "turn":
+            return Push(int(source[1]), int(source[2]), x, y)
+        if self.phase == "ability" and self.pending in ("call", "leap", "gambit"):
+            return Ability(self.pending, x, y)
         return None
 
     def label(self, action: Action) -> str:
