@@ -38,6 +38,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="FILE", help="save a PNG of the menu or of a game")
     p.add_argument("--moves", type=int, default=0, help="random legal moves before --screenshot")
     p.add_argument("--size", default="", help="window size WxH for --screenshot")
+    p.add_argument("--scene", default="", choices=["", "new", "load", "settings", "rules",
+                                                   "profiles", "menu", "end"],
+                   help="with --screenshot: which screen to show over the menu or game")
     return p.parse_args(argv)
 
 
@@ -183,13 +186,33 @@ def screenshot(args: argparse.Namespace) -> int:
         session = start_session(args)
         for i, seat in enumerate(session.seats):
             session.seats[i] = Seat(seat.name)  # everyone human: nothing moves by itself
-        play_random(session, args.moves, session.seed)
+        play_random(session, args.moves if args.scene != "end" else 10_000, session.seed)
         ctx.scenes.push(open_game(ctx, session))
+    frame(ctx, 0.05)
+    push_scene(ctx, args.scene, args.game or "gambit")
     for _ in range(4):
         frame(ctx, 0.05)
     pygame.image.save(ctx.window, args.screenshot)
     print(f"saved {args.screenshot}")
     return 0
+
+
+def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Open a named screen on top (for screenshots of every screen)."""
+    from screens.loadgame import LoadScene
+    from screens.menus import RulesScene
+    from screens.newgame import NewGameScene
+    from screens.profiles_screen import ProfilesScene
+    from screens.settings_screen import SettingsScene
+
+    top = ctx.scenes.top
+    scenes = {"new": lambda: NewGameScene(ctx, game_id), "load": lambda: LoadScene(ctx),
+              "settings": lambda: SettingsScene(ctx), "rules": lambda: RulesScene(ctx, game_id),
+              "profiles": lambda: ProfilesScene(ctx)}
+    if name in scenes:
+        ctx.scenes.push(scenes[name]())
+    elif name == "menu" and hasattr(top, "open_menu"):
+        top.open_menu()
 
 
 def smoke() -> int:

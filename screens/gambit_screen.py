@@ -34,6 +34,7 @@ class GambitScene(GameScene):
         self.origin = (0, 0)
         self.window: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.tray = pygame.Rect(0, 0, 1, 1)
+        self.tray_card_w = self.tray_card_h = 1
         self.hint_future: Optional[Future[tuple[Action, float]]] = None
         self.hint_spot: Optional[Spot] = None
         self.flip: Optional[Tween] = None
@@ -42,8 +43,11 @@ class GambitScene(GameScene):
     # -- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
         s = self.ctx.scale
-        self.tray = pygame.Rect(self.board.x + s(16), self.board.bottom - s(170),
-                                self.board.w - s(32), s(160))
+        tray_h = self.board.h - s(24)
+        self.tray_card_h = max(40, min((tray_h - s(26) * 3) // 3, s(200)))
+        self.tray_card_w = int(self.tray_card_h * 0.72)
+        self.tray = pygame.Rect(self.board.x + s(12), self.board.y + s(12),
+                                2 * self.tray_card_w + s(40), tray_h)
         self._fit_grid()
 
     def _fit_grid(self) -> None:
@@ -53,8 +57,9 @@ class GambitScene(GameScene):
         self.window = (min(xs), max(xs), min(ys), max(ys))
         cols = self.window[1] - self.window[0] + 1
         rows = self.window[3] - self.window[2] + 1
-        area = pygame.Rect(self.board.x, self.board.y + self.ctx.scale(40), self.board.w,
-                           self.tray.y - self.board.y - self.ctx.scale(48))
+        s = self.ctx.scale
+        area = pygame.Rect(self.tray.right + s(16), self.board.y + s(44),
+                           self.board.right - self.tray.right - s(32), self.board.h - s(60))
         self.cell_h = max(20, min(area.h // rows, int(area.w / cols / 0.78)))
         self.cell_w = int(self.cell_h * 0.78)
         gw, gh = cols * self.cell_w, rows * self.cell_h
@@ -77,16 +82,16 @@ class GambitScene(GameScene):
         return self.cell_rect(cell).inflate(-self.ctx.scale(6), -self.ctx.scale(6))
 
     def tray_slots(self) -> list[tuple[Spot, pygame.Rect]]:
-        """The drawn-card slot and the Pawn slots, left to right."""
+        """The drawn-card slot, then the Pawn slots, two to a row down the left side."""
         s = self.ctx.scale
-        h = self.tray.h - s(30)
-        w = int(h * 0.72)
-        slots: list[tuple[Spot, pygame.Rect]] = [
-            (("revealed",), pygame.Rect(self.tray.x + s(10), self.tray.y + s(24), w, h))]
-        x = self.tray.x + w + s(60)
-        for pawn in self.view.get("pawns", []):
-            slots.append((("pawn", pawn["id"]), pygame.Rect(x, self.tray.y + s(24), w, h)))
-            x += w + s(14)
+        w, h = self.tray_card_w, self.tray_card_h
+        spots: list[Spot] = [("revealed",)] + [("pawn", p["id"]) for p in self.view.get("pawns", [])]
+        slots = []
+        for i, spot in enumerate(spots):
+            row, col = divmod(i, 2)
+            x = self.tray.x + s(12) + col * (w + s(16))
+            y = self.tray.y + s(24) + row * (h + s(26))
+            slots.append((spot, pygame.Rect(x, y, w, h)))
         return slots
 
     def paw_rect(self) -> pygame.Rect:
@@ -102,7 +107,7 @@ class GambitScene(GameScene):
                 return spot
         if self.paw_rect().collidepoint(pos) and ("paw",) in self.session.state.drag_sources():
             return ("paw",)
-        if not self.board.collidepoint(pos) or pos[1] >= self.tray.y:
+        if not self.board.collidepoint(pos) or self.tray.collidepoint(pos):
             return None
         cx = (pos[0] - self.origin[0]) // self.cell_w + self.window[0]
         cy = (pos[1] - self.origin[1]) // self.cell_h + self.window[2]
@@ -221,7 +226,12 @@ class GambitScene(GameScene):
         s = self.ctx.scale
         label = ""
         if mark["checks_queen"]:
-            label = "CHECK!" if mark["legal"] else "check (a safe cell exists)"
+            label = "CHECK!" if mark["legal"] else "check"
+            if not mark["legal"]:  # refused while a safe cell exists: hatched, not only red
+                for off in range(-rect.h, rect.w, s(10)):
+                    pygame.draw.line(surface, (200, 120, 100), (rect.x + max(off, 0),
+                                     rect.y + max(-off, 0)), (rect.x + min(off + rect.h, rect.w),
+                                     rect.y + min(rect.h, rect.w - off)), 1)
         elif mark["checks_umbra"]:
             label = "checks Umbra"
         if not label:
@@ -312,10 +322,10 @@ class GambitScene(GameScene):
         s = self.ctx.scale
         pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
         f = font(s(13), bold=True)
-        surface.blit(f.render("Drawn card", True, palette.INK), (self.tray.x + s(10), self.tray.y + s(4)))
-        surface.blit(f.render("Pawns (drag next to the Paw)", True, palette.INK),
-                     (self.tray_slots()[1][1].x if len(self.tray_slots()) > 1 else self.tray.x + s(150),
-                      self.tray.y + s(4)))
+        slots = self.tray_slots()
+        surface.blit(f.render("Drawn card", True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
+        if len(slots) > 1:
+            surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
         held = self.drag.source if self.drag else None
         for spot, rect in self.tray_slots():
             if spot == held:

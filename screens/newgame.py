@@ -47,13 +47,15 @@ class NewGameScene(Scene):
         self.widgets: dict[Any, tuple[str, Any]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.message = ""
+        self.option_help: list[tuple[int, str]] = []
+        self.seed_y = 0
 
     def build_ui(self) -> None:
         s = self.ctx.scale
         w, h = self.ctx.size
         info = self.game.info
         self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
-        x0, y = self.panel.x + s(40), self.panel.y + s(80)
+        x0, y = self.panel.x + s(40), self.panel.y + s(120)
         self.widgets = {}
         if info.max_players > info.min_players:
             counts = [str(n) for n in info.player_counts()]
@@ -77,12 +79,14 @@ class NewGameScene(Scene):
                 self.widgets[kind] = ("kind", seat)
             y += s(46)
         y += s(14)
+        self.option_help = []
         for spec in info.options:
             if spec.kind != "bool":
                 continue
             label = f"{spec.label}: {tr('on') if self.options[spec.name] else tr('off')}"
             btn = self.button(pygame.Rect(x0, y, s(360), s(38)), label, tooltip=spec.help)
             self.widgets[btn] = ("option", spec.name)
+            self.option_help.append((y, spec.help))
             y += s(46)
         y += s(14)
         seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + s(220), y, s(220), s(36)),
@@ -176,7 +180,7 @@ class NewGameScene(Scene):
         surface.blit(f.render(tr("new.title", title=self.game.info.title), True, palette.INK),
                      (self.panel.x + s(40), self.panel.y + s(24)))
         small = font(s(16))
-        x0, y = self.panel.x + s(40), self.panel.y + s(86)
+        x0, y = self.panel.x + s(40), self.panel.y + s(126)
         if self.game.info.max_players > self.game.info.min_players:
             surface.blit(small.render(tr("new.players"), True, palette.INK), (x0, y + s(6)))
         y += s(50)
@@ -184,8 +188,11 @@ class NewGameScene(Scene):
             surface.blit(small.render(tr("new.seat", n=seat + 1), True, palette.INK), (x0, y + s(6)))
             y += s(46)
         surface.blit(small.render(tr("new.seed"), True, palette.INK), (x0, self.seed_y + s(6)))
+        hint = font(s(14))
+        for oy, text in self.option_help:
+            surface.blit(hint.render(text, True, palette.WOOD), (x0 + s(380), oy + s(9)))
         blurb = font(s(15)).render(self.game.info.blurb, True, palette.WOOD)
-        surface.blit(blurb, (self.panel.x + s(40), self.panel.y + s(64) - blurb.get_height() // 2))
+        surface.blit(blurb, (self.panel.x + s(40), self.panel.y + s(72)))
         if self.message:
             surface.blit(small.render(self.message, True, palette.WARN),
                          (x0, self.panel.bottom - s(100)))
