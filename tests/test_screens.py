@@ -132,3 +132,29 @@ def test_checkmate_shows_end_panel_without_crash(ctx) -> None:  # type: ignore[n
         frame(ctx, 0.05)
     assert scene.end_shown
     assert ctx.scenes.top is not scene
+
+
+def test_error_during_a_frame_is_caught_shown_and_the_game_kept(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    click(ctx, scene.spot_rect(("deck",)).center)
+    ctx.headless = False  # behave like the real window: show, do not raise
+
+    def broken(dt: float) -> None:
+        raise RuntimeError("paint spilled")
+
+    monkeypatch.setattr(scene, "update", broken)
+    frame(ctx, 0.016)
+    top = ctx.scenes.top
+    assert top is not scene and "paint spilled" in " ".join(top.lines)
+    assert ctx.saves.load("resume").state == session.state
+
+
+def test_resize_lays_the_table_out_again(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    ctx.window = pygame.display.set_mode((900, 640), pygame.RESIZABLE)
+    ctx.ui.set_window_resolution((900, 640))
+    scene.resize()
+    frame(ctx, 0.016)
+    assert scene.board.right <= 900 and scene.spot_rect(("deck",)).bottom <= 640
+    click(ctx, scene.spot_rect(("deck",)).center)
+    assert [str(e.action) for e in session.log] == ["draw"]
