@@ -7,11 +7,11 @@ which would break inside a frozen build).
 from __future__ import annotations
 
 from cats.core import Game, GameInfo, IllegalAction, Outcome, State
-from cats import between, gambit
+from cats import between, catch22, gambit
 
 GAMES: dict[str, Game] = {
     module.INFO.id: Game(module.INFO, module.STATE, module.new_game)
-    for module in (gambit, between)
+    for module in (gambit, between, catch22)
 }
 
 

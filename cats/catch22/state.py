@@ -1,0 +1,603 @@
+"""The Catch 22 game state: set-up, turns, moves, squares, cubes, ransoms and the win."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cats.catch22.actions import (
+    ACTIONS, AVOIDING_STARS, CUBE_ACTIONS, LEAVE, MOVE_ACTIONS, PAY, REFUSE, REMOVE_ACTIONS, ROLL,
+    START_ACTIONS, VIA_STAR, Move, OfferRansom, PlaceCube, RemoveCube, StartAt, SwitchPlaces)
+from cats.catch22.board import (
+    BOARD, JACKPOT, NEIGHBOURS, PATH, REMOVE_CUBE, ROLL_AGAIN, SWITCH_PLACES, Routes,
+    cut_squares, routes)
+from cats.core import Action, GameInfo, JsonDict, OptionSpec, Outcome, State
+from cats.rng import Rng
+
+CUBES_EACH = 5
+DIE_SIDES = 6
+EVENTS_KEPT = 12
+
+START, PREPARE, RANSOM, MOVE, SWITCH, REMOVE, OVER = (
+    "start", "prepare", "ransom", "move", "switch", "remove", "over")
+PHASES = (START, PREPARE, RANSOM, MOVE, SWITCH, REMOVE, OVER)
+
+INFO = GameInfo(
+    id="catch22", title="Catch 22", min_players=2, max_players=6,
+    has_chance=True, hidden_information=False,
+    options=(
+        OptionSpec("threshold", 22, "Gold needed to win", kind="int",
+                   help="Enter a Star holding at least this much gold to win."),
+        OptionSpec("dice", None, "Loaded dice", kind="script",
+                   help="Die results used before any random roll (tests and puzzles)."),
+    ),
+    blurb="Grab gold from Jackpots and rivals, wall them in with Blocker Cubes, "
+          "and dash across a Star with 22 gold.")
+
+
+class Catch22State(State):
+    """A Catch 22 position. Squares are :data:`BOARD` indices; seats are 0-based."""
+
+    INFO = INFO
+    ACTIONS = ACTIONS
+
+    num_players: int
+    threshold: int
+    rng: Rng
+    reveals: int
+    script: list[int]          # loaded dice still to come
+    phase: str
+    current: int               # whose turn (the chooser during set-up)
+    first: int                 # winner of the roll-off
+    turn: int                  # 1 = the first player's first turn; 0 during set-up
+    pawns: list[int]           # square per seat, -1 before choosing a Star
+    gold: list[int]
+    pots: dict[int, int]       # Jackpot square -> gold left
+    cubes: dict[int, int]      # square -> owner
+    supply: list[int]
+    kept: list[list[int]]      # kept[holder][owner]: opponents' cubes taken off the board
+    refused: list[int]         # per owner: kept cubes already offered (and refused) this turn
+    offer: Optional[tuple[int, int]]   # pending ransom (owner, price)
+    die: int                   # the roll the current move uses (0 when none)
+    dice: list[list[int]]      # every roll: [turn, seat, value]
+    events: list[JsonDict]     # the last few happenings, for the log
+    winner: int
+    win_square: int
+
+    # -- contract: who moves, what is legal ------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat that acts next (the cube's owner while a ransom is pending)."""
+        if self.phase == OVER:
+            return None
+        if self.phase == RANSOM and self.offer is not None:
+            return self.offer[0]
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action in a fixed order."""
+        phase = self.phase
+        if phase == MOVE:
+            return [action for action, _ in self.moves()]
+        if phase == PREPARE:
+            actions: list[Action] = [ROLL]
+            actions.extend(CUBE_ACTIONS[sq] for sq in self.cube_squares())
+            actions.extend(self._offers())
+            return actions
+        if phase == START:
+            return list(START_ACTIONS)
+        if phase == RANSOM:
+            return [PAY, REFUSE]
+        if phase == SWITCH:
+            return [SwitchPlaces(s) for s in self.switch_targets()]
+        if phase == REMOVE:
+            removals: list[Action] = [REMOVE_ACTIONS[sq] for sq in sorted(self.cubes)]
+            removals.append(LEAVE)
+            return removals
+        return []
+
+    def moves(self) -> list[tuple[Move, tuple[int, ...]]]:
+        """The legal moves for the current roll, each with the route it takes (start first).
+
+        One move per end square; two ("via star" / "avoiding stars") when the mover holds the
+        winning gold and routes to that square differ in whether they cross a Star."""
+        if self.phase != MOVE:
+            return []
+        found = self.current_routes()
+        matters = self.gold[self.current] >= self.threshold
+        ends = sorted({end for end, _ in found})
+        out: list[tuple[Move, tuple[int, ...]]] = []
+        for end in ends:
+            crossing, direct = found.get((end, True)), found.get((end, False))
+            if matters and crossing is not None and direct is not None:
+                row, col = BOARD.cells[end]
+                out.append((Move(row, col, VIA_STAR), crossing))
+                out.append((Move(row, col, AVOIDING_STARS), direct))
+            else:
+                route = crossing if crossing is not None else direct
+                assert route is not None
+                out.append((MOVE_ACTIONS[end], route))
+        return out
+
+    def current_routes(self) -> Routes:
+        """Routes of exactly the rolled length for the mover (other players' cubes block)."""
+        me = self.current
+        blocked = sum([1 << sq for sq, owner in self.cubes.items() if owner != me])
+        return routes(self.pawns[me], self.die, blocked)
+
+    def cube_squares(self) -> list[int]:
+        """Squares where the player to move may place a cube now (empty if none in supply)."""
+        if self.phase != PREPARE or not self.supply[self.current]:
+            return []
+        cubed = self.cube_mask()
+        forbidden = cut_squares(cubed) | cubed | self._occupied() | self._last_exits(cubed)
+        return [sq for sq in BOARD.plain if not forbidden >> sq & 1]
+
+    def cube_mask(self) -> int:
+        """Bit mask of the squares holding a cube."""
+        mask = 0
+        for sq in self.cubes:
+            mask |= 1 << sq
+        return mask
+
+    def _occupied(self) -> int:
+        mask = 0
+        for sq in self.pawns:
+            if sq >= 0:
+                mask |= 1 << sq
+        return mask
+
+    def _last_exits(self, cubed: int) -> int:
+        """Mask of squares that are the only free neighbour of a pawn standing on its own cube."""
+        mask = 0
+        for seat, sq in enumerate(self.pawns):
+            if sq >= 0 and self.cubes.get(sq) == seat:
+                free = [n for n in NEIGHBOURS[sq] if not cubed >> n & 1]
+                if len(free) == 1:
+                    mask |= 1 << free[0]
+        return mask
+
+    def _offers(self) -> list[Action]:
+        me = self.current
+        out: list[Action] = []
+        for owner in range(self.num_players):
+            if owner != me and self.kept[me][owner] > self.refused[owner]:
+                out.extend(OfferRansom(owner, price) for price in range(1, self.gold[owner] + 1))
+        return out
+
+    def switch_targets(self) -> list[int]:
+        """Seats the mover may switch places with: every other pawn not on its own cube."""
+        me = self.current
+        return [s for s in range(self.num_players)
+                if s != me and self.cubes.get(self.pawns[s]) != s]
+
+    # -- contract: doing things -----------------------------------------------------------------
+    def do(self, action: Action) -> None:
+        """Apply a legal action (unchecked)."""
+        kind = action.kind
+        if kind == "move":
+            self._do_move(action)  # type: ignore[arg-type]
+        elif kind == "roll":
+            self._roll_and_go()
+        elif kind == "cube":
+            sq = BOARD.index[(action.row, action.col)]  # type: ignore[attr-defined]
+            self.cubes[sq] = self.current
+            self.supply[self.current] -= 1
+        elif kind == "start":
+            self._do_start(action)  # type: ignore[arg-type]
+        elif kind == "offer":
+            self.offer = (action.owner, action.price)  # type: ignore[attr-defined]
+            self.phase = RANSOM
+        elif kind == "pay":
+            self._do_pay()
+        elif kind == "refuse":
+            owner, price = self.offer  # type: ignore[misc]
+            self.refused[owner] += 1
+            self.offer = None
+            self.phase = PREPARE
+            self._event("refuse", owner, f"Player {owner + 1} refuses to pay {price} gold.")
+        elif kind == "switch":
+            self._do_switch(action.seat)  # type: ignore[attr-defined]
+        elif kind == "remove":
+            self._do_remove(BOARD.index[(action.row, action.col)])  # type: ignore[attr-defined]
+        elif kind == "leave":
+            self._end_turn()
+        else:  # pragma: no cover - guarded by the action table
+            raise ValueError(f"unknown action {action!r}")
+
+    def _do_start(self, action: StartAt) -> None:
+        me = self.current
+        square = dict(BOARD.stars)[action.star]
+        self.pawns[me] = square
+        self._event("start", me, f"Player {me + 1} starts on the {action.star} Star.")
+        nxt = (me + 1) % self.num_players
+        if nxt == self.first:
+            self.turn = 1
+            self.phase = PREPARE
+        self.current = nxt
+
+    def _do_pay(self) -> None:
+        me = self.current
+        owner, price = self.offer  # type: ignore[misc]
+        self.gold[owner] -= price
+        self.gold[me] += price
+        self.kept[me][owner] -= 1
+        self.supply[owner] += 1
+        self.offer = None
+        self.phase = PREPARE
+        self._event("ransom", owner,
+                    f"Player {owner + 1} pays player {me + 1} {price} gold to get a cube back.")
+
+    def roll_die(self) -> int:
+        """Roll the die for the current player: loaded dice first, then the state's Rng."""
+        value = self.script.pop(0) if self.script else self.rng.die(DIE_SIDES)
+        self.reveals += 1
+        self.dice.append([self.turn, self.current, value])
+        return value
+
+    def _roll_and_go(self) -> None:
+        """Roll, then wait for a move, or end the turn if no move of that length exists."""
+        self.die = self.roll_die()
+        self.phase = MOVE
+        if not self.current_routes():
+            me = self.current
+            self._event("stuck", me, f"Player {me + 1} rolls {self.die} and cannot move.")
+            self._end_turn()
+
+    def _do_move(self, action: Move) -> None:
+        me = self.current
+        end = BOARD.index[(action.row, action.col)]
+        route = self.route_of(action)
+        if self.gold[me] >= self.threshold:
+            for sq in route[1:]:
+                if BOARD.star_mask >> sq & 1:   # entering a Star with the gold wins at once
+                    self.pawns[me] = sq
+                    self._win(sq)
+                    return
+        self.pawns[me] = end
+        self._land(end)
+
+    def route_of(self, action: Move) -> tuple[int, ...]:
+        """The squares a legal move passes through, start first."""
+        end = BOARD.index[(action.row, action.col)]
+        found = self.current_routes()
+        if action.route == VIA_STAR:
+            return found[(end, True)]
+        if action.route == AVOIDING_STARS:
+            return found[(end, False)]
+        return found.get((end, True)) or found[(end, False)]
+
+    def _land(self, end: int) -> None:
+        """Resolve the square the mover landed on, in the rules' order."""
+        me = self.current
+        victims = [s for s in range(self.num_players) if s != me and self.pawns[s] == end]
+        if victims:
+            self._steal(end, victims)
+            self._end_turn()
+            return
+        kind = BOARD.kinds[end]
+        if kind == PATH:
+            self._end_turn()
+        elif kind == JACKPOT:
+            taken = self.pots[end]
+            self.pots[end] = 0
+            self.gold[me] += taken
+            self._event("jackpot", me, f"Player {me + 1} empties the Jackpot on "
+                                       f"{BOARD.name(end)}: {taken} gold, and rolls again.")
+            self._roll_and_go()
+        elif kind == ROLL_AGAIN:
+            self._event("roll_again", me, f"Player {me + 1} rolls again.")
+            self._roll_and_go()
+        elif kind == SWITCH_PLACES:
+            if self.switch_targets():
+                self.phase = SWITCH
+            else:
+                self._end_turn()
+        elif kind == REMOVE_CUBE:
+            if self.cubes:
+                self.phase = REMOVE
+            else:
+                self._end_turn()
+        else:  # a Star: an ordinary square unless it wins
+            self._end_turn()
+
+    def _steal(self, end: int, victims: list[int]) -> None:
+        me = self.current
+        taken = 0
+        for s in victims:
+            taken += self.gold[s]
+            self.gold[s] = 0
+        pot = self.pots.get(end, 0)
+        if pot:
+            self.pots[end] = 0
+        self.gold[me] += taken + pot
+        names = " and ".join(f"player {s + 1}" for s in victims)
+        extra = f" and {pot} from the Jackpot" if pot else ""
+        self._event("steal", me,
+                    f"Player {me + 1} lands on {names} and steals {taken} gold{extra}.")
+
+    def _do_switch(self, other: int) -> None:
+        me = self.current
+        mine, theirs = self.pawns[me], self.pawns[other]
+        self.pawns[me], self.pawns[other] = theirs, mine
+        self._event("switch", me, f"Player {me + 1} switches places with player {other + 1}.")
+        if BOARD.star_mask >> theirs & 1 and self.gold[me] >= self.threshold:
+            self._win(theirs)
+            return
+        self._end_turn()
+
+    def _do_remove(self, square: int) -> None:
+        me = self.current
+        owner = self.cubes.pop(square)
+        if owner == me:
+            self.supply[me] += 1
+            text = f"Player {me + 1} takes back their cube from {BOARD.name(square)}."
+        else:
+            self.kept[me][owner] += 1
+            text = f"Player {me + 1} removes player {owner + 1}'s cube from {BOARD.name(square)}."
+        self._event("remove", me, text)
+        self._end_turn()
+
+    def _win(self, square: int) -> None:
+        me = self.current
+        self.winner = me
+        self.win_square = square
+        self.phase = OVER
+        self.die = 0
+        self._event("win", me, f"Player {me + 1} reaches the {BOARD.star_name(square)} Star "
+                               f"with {self.gold[me]} gold and wins!")
+
+    def _end_turn(self) -> None:
+        self.current = (self.current + 1) % self.num_players
+        self.turn += 1
+        self.phase = PREPARE
+        self.die = 0
+        for owner in range(self.num_players):
+            self.refused[owner] = 0
+
+    def _event(self, kind: str, seat: int, text: str) -> None:
+        self.events.append({"turn": self.turn, "seat": seat, "kind": kind, "text": text})
+        if len(self.events) > EVENTS_KEPT:
+            del self.events[0]
+
+    # -- contract: results and views ------------------------------------------------------------
+    def outcome(self) -> Optional[Outcome]:
+        """Gold as scores; the player who entered a Star with enough gold wins."""
+        if self.phase != OVER:
+            return None
+        w = self.winner
+        star = BOARD.star_name(self.win_square)
+        lines = []
+        for s in range(self.num_players):
+            on_board = sum(1 for owner in self.cubes.values() if owner == s)
+            kept = sum(self.kept[s])
+            lines.append((f"Gold: {self.gold[s]}",
+                          f"Cubes: {self.supply[s]} in supply, {on_board} on the board",
+                          f"Opponents' cubes kept: {kept}")
+                         + (("Won at the " + star + " Star",) if s == w else ()))
+        return Outcome(
+            scores=tuple(float(g) for g in self.gold), winners=(w,),
+            summary=f"Player {w + 1} reached the {star} Star with {self.gold[w]} gold "
+                    f"on turn {self.turn} and wins.",
+            lines=tuple(lines))
+
+    def view_for(self, seat: Optional[int]) -> JsonDict:
+        """Everything a screen shows (Catch 22 has no secrets, so every seat sees the same)."""
+        cell = BOARD.cells
+        return {
+            "game": "catch22",
+            "board": list(BOARD.rows),
+            "legend": dict(BOARD.legend),
+            "stars": {name: list(cell[sq]) for name, sq in BOARD.stars},
+            "players": self.num_players,
+            "threshold": self.threshold,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "current": self.current,
+            "turn": self.turn,
+            "pawns": [list(cell[sq]) if sq >= 0 else None for sq in self.pawns],
+            "gold": list(self.gold),
+            "cubes": [[*cell[sq], owner] for sq, owner in sorted(self.cubes.items())],
+            "supply": list(self.supply),
+            "kept": [list(k) for k in self.kept],
+            "jackpots": [[*cell[sq], self.pots[sq]] for sq in BOARD.jackpots],
+            "jackpot_gold_left": sum(self.pots.values()),
+            "die": self.die,
+            "dice": [list(d) for d in self.dice],
+            "offer": (None if self.offer is None else
+                      {"from": self.current, "owner": self.offer[0], "price": self.offer[1]}),
+            "moves": [{"action": str(a), "to": [a.row, a.col],
+                       "route": [list(cell[sq]) for sq in r],
+                       "crosses_star": any(BOARD.star_mask >> sq & 1 for sq in r[1:])}
+                      for a, r in self.moves()],
+            "cube_squares": [list(cell[sq]) for sq in self.cube_squares()],
+            "events": [dict(e) for e in self.events],
+            "winner": None if self.winner < 0 else self.winner,
+            "prompt": self.prompt(),
+        }
+
+    def progress(self) -> str:
+        """"Turn 14" (or "Choosing Stars" during set-up)."""
+        return "Choosing Stars" if self.phase == START else f"Turn {self.turn}"
+
+    def prompt(self) -> str:
+        """One line telling the player to move what to do."""
+        who = f"Player {(self.to_move or 0) + 1}"
+        phase = self.phase
+        if phase == START:
+            return f"{who}: choose the Star your pawn starts on."
+        if phase == PREPARE:
+            extras = []
+            if self.supply[self.current]:
+                extras.append("place cubes")
+            if any(self.kept[self.current][o] > self.refused[o] and self.gold[o]
+                   for o in range(self.num_players) if o != self.current):
+                extras.append("offer a ransom")
+            todo = " or ".join(extras) + ", then roll." if extras else "roll the die."
+            return f"{who}: {todo}"
+        if phase == RANSOM and self.offer is not None:
+            return (f"{who}: pay player {self.current + 1} {self.offer[1]} gold "
+                    f"to get your cube back?")
+        if phase == MOVE:
+            return f"{who}: you rolled {self.die}; move exactly {self.die} squares."
+        if phase == SWITCH:
+            return f"{who}: choose a player to switch places with."
+        if phase == REMOVE:
+            return f"{who}: take one cube off the board, or none."
+        outcome = self.outcome()
+        return outcome.summary if outcome else ""
+
+    # -- contract: gestures and reasons ---------------------------------------------------------
+    def drag_of(self, action: Action) -> Optional[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+        """Cubes drag from the supply, pawns to their square, removed cubes back to a tray."""
+        me = self.current
+        if isinstance(action, PlaceCube):
+            return ("supply", me), ("square", action.row, action.col)
+        if isinstance(action, Move):
+            return ("pawn", me), ("square", action.row, action.col)
+        if isinstance(action, StartAt):
+            squares = dict(BOARD.stars)
+            if action.star in squares:
+                return ("pawn", me), ("square", *BOARD.cells[squares[action.star]])
+            return None
+        if isinstance(action, SwitchPlaces):
+            return ("pawn", me), ("pawn", action.seat)
+        if isinstance(action, RemoveCube):
+            return ("square", action.row, action.col), ("supply", me)
+        return None
+
+    def explain_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now."""
+        from cats.catch22.reasons import explain
+        return explain(self, action)
+
+    # -- contract: copies and saves -------------------------------------------------------------
+    def clone(self) -> "Catch22State":
+        """A fast independent copy."""
+        twin = object.__new__(Catch22State)
+        twin.num_players = self.num_players
+        twin.threshold = self.threshold
+        twin.rng = Rng(self.rng.state)
+        twin.reveals = self.reveals
+        twin.script = list(self.script)
+        twin.phase = self.phase
+        twin.current = self.current
+        twin.first = self.first
+        twin.turn = self.turn
+        twin.pawns = list(self.pawns)
+        twin.gold = list(self.gold)
+        twin.pots = dict(self.pots)
+        twin.cubes = dict(self.cubes)
+        twin.supply = list(self.supply)
+        twin.kept = [list(k) for k in self.kept]
+        twin.refused = list(self.refused)
+        twin.offer = self.offer
+        twin.die = self.die
+        twin.dice = list(self.dice)   # entries are never mutated
+        twin.events = list(self.events)
+        twin.winner = self.winner
+        twin.win_square = self.win_square
+        return twin
+
+    def determinize(self, seat: int, rng: Rng) -> "Catch22State":
+        """A copy with a reseeded die and no loaded dice: bots cannot foresee rolls."""
+        world = self.clone()
+        world.rng = Rng(rng.next64())
+        world.script = []
+        return world
+
+    def to_json(self) -> JsonDict:
+        """The complete state as plain JSON."""
+        cell = BOARD.cells
+        return {
+            "players": self.num_players,
+            "threshold": self.threshold,
+            "rng": self.rng.state,
+            "reveals": self.reveals,
+            "script": list(self.script),
+            "phase": self.phase,
+            "current": self.current,
+            "first": self.first,
+            "turn": self.turn,
+            "pawns": [list(cell[sq]) if sq >= 0 else None for sq in self.pawns],
+            "gold": list(self.gold),
+            "pots": [[*cell[sq], self.pots[sq]] for sq in BOARD.jackpots],
+            "cubes": [[*cell[sq], owner] for sq, owner in sorted(self.cubes.items())],
+            "supply": list(self.supply),
+            "kept": [list(k) for k in self.kept],
+            "refused": list(self.refused),
+            "offer": None if self.offer is None else list(self.offer),
+            "die": self.die,
+            "dice": [list(d) for d in self.dice],
+            "events": [dict(e) for e in self.events],
+            "winner": self.winner,
+            "win_square": None if self.win_square < 0 else list(cell[self.win_square]),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Catch22State":
+        """Rebuild a state from :meth:`to_json` output; ``ValueError`` on bad data."""
+        from cats.catch22.saves import state_from_json
+        return state_from_json(cls, data)
+
+
+def _loaded_dice(dice: Any) -> list[int]:
+    """The ``dice`` option checked: ``None`` or a list of die results 1..6."""
+    if dice is None:
+        return []
+    if not isinstance(dice, (list, tuple)) or not all(
+            type(d) is int and 1 <= d <= DIE_SIDES for d in dice):
+        raise ValueError("option 'dice' must be a list of die results from 1 to 6")
+    return list(dice)
+
+
+def new_game(players: int, seed: int, options: Optional[Mapping[str, Any]] = None
+             ) -> Catch22State:
+    """A new game: Jackpots filled, 5 cubes each, the roll-off done; Stars are chosen next."""
+    if not INFO.min_players <= players <= INFO.max_players:
+        raise ValueError(f"Catch 22 is for {INFO.min_players}–{INFO.max_players} players")
+    opts = INFO.check_options(options)
+    if opts["threshold"] < 1:
+        raise ValueError("option 'threshold' must be at least 1")
+    state = object.__new__(Catch22State)
+    state.num_players = players
+    state.threshold = opts["threshold"]
+    state.rng = Rng(seed)
+    state.reveals = 0
+    state.script = _loaded_dice(opts["dice"])
+    state.phase = START
+    state.current = 0
+    state.first = 0
+    state.turn = 0
+    state.pawns = [-1] * players
+    state.gold = [0] * players
+    state.pots = {sq: BOARD.printed_gold[sq] for sq in BOARD.jackpots}
+    state.cubes = {}
+    state.supply = [CUBES_EACH] * players
+    state.kept = [[0] * players for _ in range(players)]
+    state.refused = [0] * players
+    state.offer = None
+    state.die = 0
+    state.dice = []
+    state.events = []
+    state.winner = -1
+    state.win_square = -1
+    _roll_off(state)
+    return state
+
+
+def _roll_off(state: Catch22State) -> None:
+    """Everyone rolls; the highest goes first; players tied for highest roll again."""
+    contenders = list(range(state.num_players))
+    while True:
+        rolls = []
+        for seat in contenders:
+            state.current = seat
+            rolls.append(state.roll_die())
+        best = max(rolls)
+        text = ", ".join(f"player {s + 1} rolls {r}" for s, r in zip(contenders, rolls))
+        state._event("roll_off", -1, "Roll-off: " + text + ".")
+        contenders = [s for s, r in zip(contenders, rolls) if r == best]
+        if len(contenders) == 1:
+            break
+    state.first = state.current = contenders[0]
+    state._event("first", state.first, f"Player {state.first + 1} goes first and chooses a Star.")
