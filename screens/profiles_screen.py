@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
+from cats import GAMES
+from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
 from screens.assets import font, image
 from screens.overlays import blit_lines, draw_panel
@@ -26,6 +28,7 @@ class ProfilesScene(Scene):
         self.add: Optional[pygame_gui.elements.UIButton] = None
         self.back: Optional[pygame_gui.elements.UIButton] = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.cyclers: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
 
     def build_ui(self) -> None:
         s = self.ctx.scale
@@ -39,6 +42,14 @@ class ProfilesScene(Scene):
                                            s(160), s(40)), tr("profiles.add"), "#primary")
         self.back = self.button(pygame.Rect(self.panel.right - s(170), self.panel.bottom - s(76),
                                             s(140), s(40)), tr("new.back"))
+        self.cyclers = {}
+        y = self.panel.y + s(86)
+        for p in self.ctx.profiles.profiles[:12]:
+            for i, key in enumerate(("colour", "symbol")):
+                btn = self.button(pygame.Rect(self.panel.x + s(330) + i * s(96), y, s(90), s(30)),
+                                  key.capitalize())
+                self.cyclers[btn] = (p.name, key)
+            y += s(36)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -49,14 +60,32 @@ class ProfilesScene(Scene):
                 except OSError:
                     pass
                 self.entry.set_text("")
+                self.resize()
                 return True
             if event.ui_element is self.back:
                 self.ctx.scenes.pop()
+                return True
+            if event.ui_element in self.cyclers:
+                name, key = self.cyclers[event.ui_element]
+                self.cycle(name, key)
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ctx.scenes.pop()
             return True
         return False
+
+    def cycle(self, name: str, key: str) -> None:
+        """Give a player the next colour or symbol (so every player keeps both marks)."""
+        profile = self.ctx.profiles.get(name)
+        if profile is None:
+            return
+        values = COLOURS if key == "colour" else SYMBOLS
+        current = getattr(profile, key)
+        setattr(profile, key, values[(values.index(current) + 1) % len(values)])
+        try:
+            self.ctx.profiles.save()
+        except OSError:
+            pass
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
@@ -74,11 +103,13 @@ class ProfilesScene(Scene):
             pygame.draw.circle(surface, colour, (self.panel.x + s(46), y + s(14)), s(14))
             art = image(palette.SYMBOL_ART.get(p.symbol, "sym_0"), s(18), s(18))
             surface.blit(art, art.get_rect(center=(self.panel.x + s(46), y + s(14))))
-            best = ", ".join(f"{g}: best {v:g}" for g, v in p.best.items())
-            surface.blit(f.render(f"{p.name}  {best}", True, palette.INK),
-                         (self.panel.x + s(72), y + s(2)))
+            best = ", ".join(f"{GAMES[g].info.title if g in GAMES else g}: best {v:g}"
+                             for g, v in p.best.items())
+            surface.blit(f.render(p.name, True, palette.INK), (self.panel.x + s(72), y + s(2)))
+            surface.blit(font(s(14)).render(best, True, palette.WOOD),
+                         (self.panel.x + s(530), y + s(6)))
             y += s(36)
-        x = self.panel.centerx
+        x = self.panel.x + s(760)
         y = self.panel.y + s(86)
         surface.blit(font(s(19), bold=True).render("Hotseat groups", True, palette.INK), (x, y))
         y += s(34)
