@@ -474,6 +474,19 @@ class GameScene(Scene):
             surface.blit(glow, rect.topleft)
             pygame.draw.rect(surface, palette.LEGAL, rect, width=self.ctx.scale(4),
                              border_radius=self.ctx.scale(10))
+            if self.ctx.settings.colour_blind_marks:
+                self.draw_tick(surface, rect)
+
+    def draw_tick(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A tick in a disc: marks a legal drop target by shape as well as by colour."""
+        s = self.ctx.scale
+        r = max(6, min(rect.w, rect.h) // 7)
+        c = (rect.right - r - s(4), rect.y + r + s(4))
+        pygame.draw.circle(surface, palette.PAPER, c, r)
+        pygame.draw.circle(surface, palette.INK, c, r, max(1, s(2)))
+        pygame.draw.lines(surface, palette.INK, False,
+                          [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.45),
+                           (c[0] + r * 0.55, c[1] - r * 0.45)], max(2, s(3)))
 
     def draw_held(self, surface: pygame.Surface) -> None:
         """Draw the piece under the pointer, or sliding back after a refused drop."""
