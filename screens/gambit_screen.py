@@ -354,12 +354,18 @@ class GambitScene(GameScene):
         if rect is None:
             return
         moved = pygame.Rect(topleft, rect.size)
+        if spot[0] in ("revealed", "pawn"):  # shrink to grid size so the drop cell is visible
+            grab = self.drag.pos if self.drag else moved.center
+            moved = self.card_rect((0, 0))
+            moved.center = (grab[0], grab[1]) if self.drag else rect.center
+            if not self.drag:
+                moved.topleft = topleft
         if spot == ("paw",):
             self.draw_paw(surface, moved)
         elif spot == ("revealed",) and self.view["revealed"]:
             self.draw_stack(surface, [self.view["revealed"]], moved)
         elif spot[0] == "pawn":
-            surface.blit(self.card_image("P:" + spot[1], rect.w, rect.h), moved.topleft)
+            surface.blit(self.card_image("P:" + spot[1], moved.w, moved.h), moved.topleft)
         elif spot[0] == "cell":
             stack = next((st for x, y, st in self.view["grid"] if (x, y) == (spot[1], spot[2])), None)
             if stack:
