@@ -309,7 +309,8 @@ class State(ABC):
         return None
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[union-attr]
+        return isinstance(other, State) and type(other) is type(self) and \
+            self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 

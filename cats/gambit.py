@@ -791,7 +791,7 @@ class GambitState(State):
             state.known = [bool(k) for k in data["known"]]
             state.paw = (int(data["paw"][0]), int(data["paw"][1]))
             state.queen = (int(data["queen"][0]), int(data["queen"][1]))
-            state.umbra = tuple(data["umbra"]) if data["umbra"] else None  # type: ignore[assignment]
+            state.umbra = (int(data["umbra"][0]), int(data["umbra"][1])) if data["umbra"] else None
             state.pawns = [str(p) for p in data["pawns"]]
             state.played = [str(p) for p in data["played"]]
         except (KeyError, TypeError, ValueError, IndexError) as exc:

@@ -18,7 +18,7 @@ import pygame_gui
 
 from cats import get_game
 from cats.core import Action, IllegalAction, Spot
-from cats.session import Seat, Session
+from cats.session import Session
 from saves.store import SaveError
 from screens import palette
 from screens.anim import Tween

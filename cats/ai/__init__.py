@@ -34,5 +34,6 @@ def make_bot(game_id: str, level: int) -> Bot:
 
     factory = GAME_BOTS.get(game_id, {}).get(level)
     if factory is not None:
-        return factory()
+        bot: Bot = factory()
+        return bot
     return generic.default_bot(level)

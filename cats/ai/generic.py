@@ -147,7 +147,7 @@ class ISMCTS:
         node.visits += 1
 
 
-def default_bot(level: int):  # type: ignore[no-untyped-def]
+def default_bot(level: int) -> "RandomBot | FlatMonteCarlo | ISMCTS":
     """The generic bot for a level: 1 random, 2 flat Monte Carlo, 3 ISMCTS."""
     if level <= 1:
         return RandomBot()
