@@ -1,0 +1,571 @@
+"""The Cat Chess game state: rounds of placing and activating cats, then scoring goal cards."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional
+
+from cats.catchess.actions import ACTIONS, Move, Place, Stay, Swap
+from cats.catchess.garden import (CARD_INDEX, CARDS, CAT_INDEX, LETTERS, N_CATS, N_REGIONS,
+                                  NEIGHBOURS, REGION_IDS, REGION_INDEX, REGIONS, card_json,
+                                  cat_index, cat_json, goal_texts, goals_met, region_index)
+from cats.core import Action, GameInfo, JsonDict, OptionSpec, Outcome, Spot, State
+from cats.rng import Rng
+
+if TYPE_CHECKING:
+    from cats.catchess_solo import SoloBest
+
+DEFAULT_ROUNDS = {1: 1, 2: 4, 3: 3}
+MAX_ROUNDS = 12
+SOLO_CARDS = 3
+GOALS_PER_CARD = 4
+
+INFO = GameInfo(
+    id="catchess",
+    title="Cat Chess",
+    min_players=1,
+    max_players=3,
+    has_chance=True,
+    hidden_information=True,
+    options=(
+        OptionSpec("rounds", 0, "Rounds (0: 4 for two players, 3 for three, 1 solo)", kind="int",
+                   help="The agreed number of rounds; 0 plays the usual number."),
+        OptionSpec("two_phase", False, "Place every cat before any moves",
+                   help="All nine cats are placed before any cat is activated."),
+        OptionSpec("from_centre", False, "Variant: order goals read from the centre",
+                   help="The order goal must run from the centre of the spiral outward."),
+        OptionSpec("solo_moves", True, "Solo: cats may move after placement",
+                   help="Off: the solo round ends after the ninth cat is placed."),
+        OptionSpec("deal", None, "Goal cards per round, in seat order", kind="script"),
+        OptionSpec("start", None, "Start player of round 1", kind="script"),
+    ),
+    blurb="Place and wake nine cats in a spiral garden to meet your secret etiquette card.",
+)
+
+# Every action object exists once; legal_actions hands these out.
+PLACE = tuple(tuple(Place(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
+              for c in range(N_CATS))
+STAY = tuple(Stay(LETTERS[c]) for c in range(N_CATS))
+MOVE = tuple(tuple(Move(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
+             for c in range(N_CATS))
+SWAP = tuple(tuple(Swap(LETTERS[c], LETTERS[o]) for o in range(N_CATS)) for c in range(N_CATS))
+
+
+def check_game_options(options: Mapping[str, Any], players: int) -> list[Optional[list[int]]]:
+    """Validate the round count and the scripted deal/start; the deal per round (None = random)."""
+    rounds = options["rounds"]
+    if not 0 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"rounds must be between 0 and {MAX_ROUNDS}")
+    start = options["start"]
+    if start is not None and (isinstance(start, bool) or start not in range(players)):
+        raise ValueError("the scripted start player must be a seat number")
+    deal = options["deal"]
+    if deal is None:
+        return []
+    if not isinstance(deal, (list, tuple)):
+        raise ValueError("the scripted deal must be a list of rounds")
+    size = SOLO_CARDS if players == 1 else players
+    out: list[Optional[list[int]]] = []
+    for cards in deal:
+        if cards is None:
+            out.append(None)
+            continue
+        if (not isinstance(cards, (list, tuple)) or len(cards) != size
+                or any(isinstance(n, bool) or n not in CARD_INDEX for n in cards)
+                or len(set(cards)) != size):
+            raise ValueError(f"each scripted round deals {size} different card numbers")
+        out.append([CARD_INDEX[n] for n in cards])
+    return out
+
+
+class CatChessState(State):
+    """A game of Cat Chess: the garden, the waiting cats, the goal cards and the tokens."""
+
+    INFO: ClassVar[GameInfo] = INFO
+    ACTIONS: ClassVar[dict[str, type[Action]]] = ACTIONS
+
+    def __init__(self, players: int, options: Mapping[str, Any], rng: Rng,
+                 first_start: int) -> None:
+        self.num_players = players
+        self.options: JsonDict = dict(options)
+        self.rng = rng
+        self.reveals = 0
+        self.first_start = first_start
+        self.solo = players == 1
+        self.two_phase: bool = self.options["two_phase"]
+        self.from_centre: bool = self.options["from_centre"]
+        self.cats_move = not self.solo or bool(self.options["solo_moves"])
+        self.rounds_total: int = self.options["rounds"] or DEFAULT_ROUNDS[players]
+        self.round = 0
+        self.turn = 0
+        self.over = False
+        self.where = [-1] * N_CATS      # region index per cat, -1 while waiting
+        self.spot = [-1] * N_REGIONS    # cat index per region, -1 when empty
+        self.asleep = [False] * N_CATS
+        self.just_swapped: tuple[int, ...] = ()
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.tokens = [0] * players
+        self.history: list[JsonDict] = []  # one entry per finished round; never mutated
+        self.log: list[tuple[int, Action]] = []  # this round's (seat, action), public
+        self.mover = first_start
+
+    # -- rounds ---------------------------------------------------------------------------------
+    @property
+    def round_start(self) -> int:
+        """The start player of the current round (passes to the left each round)."""
+        return (self.first_start + self.round) % self.num_players
+
+    @property
+    def turns_per_round(self) -> int:
+        """18 turns (every cat placed and activated), or 9 in a solo game without moves."""
+        return 2 * N_CATS if self.cats_move else N_CATS
+
+    def start_round(self) -> None:
+        """Clear the garden, wake every cat and deal the goal cards (a reveal)."""
+        self.where = [-1] * N_CATS
+        self.spot = [-1] * N_REGIONS
+        self.asleep = [False] * N_CATS
+        self.just_swapped = ()
+        self.turn = 0
+        self.log = []
+        self.mover = self.round_start
+        self.hands = self._deal()
+        self.reveals += 1
+
+    def _deal(self) -> list[list[int]]:
+        scripted = check_game_options(self.options, self.num_players)
+        if self.round < len(scripted) and scripted[self.round] is not None:
+            cards: list[int] = list(scripted[self.round])  # type: ignore[arg-type]
+        else:
+            deck = list(range(len(CARDS)))
+            self.rng.shuffle(deck)
+            cards = deck[:SOLO_CARDS if self.solo else self.num_players]
+        return [cards] if self.solo else [[c] for c in cards]
+
+    def round_complete(self) -> bool:
+        """All cats in the garden and asleep (awake is fine in a solo game without moves)."""
+        return -1 not in self.where and (not self.cats_move or all(self.asleep))
+
+    def _end_round(self) -> None:
+        met = [[goals_met(CARDS[c], self.where, self.from_centre) for c in hand]
+               for hand in self.hands]
+        gained = [sum(sum(m) for m in seat) for seat in met]
+        for seat, n in enumerate(gained):
+            self.tokens[seat] += n
+        self.history.append({
+            "round": self.round + 1,
+            "start_player": self.round_start,
+            "cards": [[CARDS[c].number for c in hand] for hand in self.hands],
+            "met": met,
+            "tokens": gained,
+            "garden": self._garden_letters(),
+            "asleep": [LETTERS[c] for c in range(N_CATS) if self.asleep[c]],
+        })
+        self.reveals += 1
+        if self.round + 1 >= self.rounds_total:
+            self.over = True
+            return
+        self.round += 1
+        self.start_round()
+
+    def _garden_letters(self) -> list[Optional[str]]:
+        return [None if c < 0 else LETTERS[c] for c in self.spot]
+
+    # -- the contract ---------------------------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat to act, None once the last round is scored."""
+        return None if self.over else self.mover
+
+    def waiting(self) -> list[int]:
+        """The cats still off the board, in letter order."""
+        return [c for c in range(N_CATS) if self.where[c] < 0]
+
+    def may_place(self) -> bool:
+        """True if a cat is waiting (an empty region always exists)."""
+        return -1 in self.where
+
+    def may_activate(self) -> bool:
+        """True if activating is allowed now and some cat in the garden is awake."""
+        if not self.cats_move or (self.two_phase and -1 in self.where):
+            return False
+        return any(r >= 0 and not s for r, s in zip(self.where, self.asleep))
+
+    def legal_actions(self) -> list[Action]:
+        """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
+        if self.over:
+            return []
+        acts: list[Action] = []
+        where, spot = self.where, self.spot
+        if -1 in where:
+            empty = [r for r in range(N_REGIONS) if spot[r] < 0]
+            pick = itemgetter(*empty) if len(empty) > 1 else (lambda row: (row[empty[0]],))
+            for c in range(N_CATS):
+                if where[c] < 0:
+                    acts.extend(pick(PLACE[c]))
+        if self.cats_move and not (self.two_phase and -1 in where):
+            barred, asleep, add = self.just_swapped, self.asleep, acts.append
+            for c in range(N_CATS):
+                r = where[c]
+                if r < 0 or asleep[c]:
+                    continue
+                add(STAY[c])
+                moves, swaps, free = MOVE[c], SWAP[c], c not in barred
+                for n in NEIGHBOURS[r]:
+                    o = spot[n]
+                    if o < 0:
+                        add(moves[n])
+                    elif free and o not in barred:
+                        add(swaps[o])
+        return acts
+
+    def do(self, action: Action) -> None:
+        """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
+        self.log.append((self.mover, action))
+        kind = type(action)
+        c = CAT_INDEX[action.cat]  # type: ignore[attr-defined]
+        self.just_swapped = ()
+        if kind is Place:
+            r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
+            self.where[c] = r
+            self.spot[r] = c
+        else:
+            if kind is Move:
+                r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
+                self.spot[self.where[c]] = -1
+                self.spot[r] = c
+                self.where[c] = r
+            elif kind is Swap:
+                o = CAT_INDEX[action.other]  # type: ignore[attr-defined]
+                rc, ro = self.where[c], self.where[o]
+                self.where[c], self.where[o] = ro, rc
+                self.spot[rc], self.spot[ro] = o, c
+                self.just_swapped = (c, o)
+            self.asleep[c] = True
+        self.turn += 1
+        self.mover = (self.mover + 1) % self.num_players
+        if self.round_complete():
+            self._end_round()
+
+    # -- scoring --------------------------------------------------------------------------------
+    def live_goals(self, seat: int) -> list[list[bool]]:
+        """For each card of ``seat``, which goals hold in the garden right now."""
+        return [goals_met(CARDS[c], self.where, self.from_centre) for c in self.hands[seat]]
+
+    def solo_best(self, round_no: int) -> "SoloBest":
+        """The best solo score possible with the cards of a finished round (exact search)."""
+        from cats.catchess_solo import best_for_cards
+
+        return best_for_cards(self.history[round_no]["cards"][0], self.from_centre)
+
+    def outcome(self) -> Optional[Outcome]:
+        """Scores are etiquette tokens; most tokens wins, ties share (solo: see solo_outcome)."""
+        if not self.over:
+            return None
+        lines = tuple(tuple(self._score_lines(seat)) for seat in range(self.num_players))
+        scores = tuple(float(t) for t in self.tokens)
+        if self.solo:
+            return self._solo_outcome(scores, lines)
+        top = max(self.tokens)
+        winners = tuple(s for s, t in enumerate(self.tokens) if t == top)
+        names = [f"Player {s + 1}" for s in winners]
+        if len(winners) == 1:
+            summary = f"{names[0]} wins with {_tokens(top)}."
+        else:
+            summary = (", ".join(names[:-1]) + " and " + names[-1]
+                       + f" share the win with {_tokens(top)} each.")
+        return Outcome(scores, winners, summary, lines)
+
+    def _solo_outcome(self, scores: tuple[float, ...], lines: tuple[tuple[str, ...], ...]
+                      ) -> Outcome:
+        best = sum(self.solo_best(i).score for i in range(len(self.history)))
+        goals = SOLO_CARDS * GOALS_PER_CARD * len(self.history)
+        got = self.tokens[0]
+        winners = (0,) if got == best else ()
+        summary = (f"You met {got} of {goals} goals; the best possible with these cards "
+                   f"was {best}.")
+        return Outcome(scores, winners, summary, lines, rewards=(got / goals,))
+
+    def _score_lines(self, seat: int) -> list[str]:
+        out = []
+        for entry in self.history:
+            parts = []
+            for number, met in zip(entry["cards"][seat], entry["met"][seat]):
+                texts = goal_texts(CARDS[CARD_INDEX[number]])
+                ticks = ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
+                parts.append(f"card {number}: {ticks}")
+            out.append(f"Round {entry['round']}: " + "; ".join(parts)
+                       + f" = {_tokens(entry['tokens'][seat])}")
+        out.append(f"Total: {_tokens(self.tokens[seat])}")
+        return out
+
+    # -- what players see -----------------------------------------------------------------------
+    def phase(self) -> str:
+        """"place", "activate", "place or activate" or "over"."""
+        if self.over:
+            return "over"
+        place, activate = self.may_place(), self.may_activate()
+        if place and activate:
+            return "place or activate"
+        return "place" if place else "activate"
+
+    def view_for(self, seat: Optional[int]) -> JsonDict:
+        """Garden, waiting cats, tokens, this seat's card(s) with live ticks, revealed rounds."""
+        view: JsonDict = {
+            "game": INFO.id,
+            "seat": seat,
+            "players": self.num_players,
+            "round": self.round + 1,
+            "rounds": self.rounds_total,
+            "turn": self.turn + (0 if self.over else 1),
+            "turns_per_round": self.turns_per_round,
+            "to_move": self.to_move,
+            "start_player": self.round_start,
+            "phase": self.phase(),
+            "options": {k: self.options[k] for k in ("two_phase", "from_centre", "solo_moves")},
+            "regions": self._regions_json(),
+            "waiting": [cat_json(c) for c in self.waiting()],
+            "just_swapped": [LETTERS[c] for c in self.just_swapped],
+            "moves": [{"seat": s, "move": str(a)} for s, a in self.log],
+            "tokens": list(self.tokens),
+            "my_cards": [],
+            "rounds_played": [self._round_json(i) for i in range(len(self.history))],
+        }
+        if seat is not None and 0 <= seat < self.num_players:
+            view["my_cards"] = [card_json(CARDS[c], met, self.from_centre)
+                                for c, met in zip(self.hands[seat], self.live_goals(seat))]
+        if self.solo:
+            view["solo"] = self._solo_json(seat == 0)
+        return view
+
+    def _regions_json(self) -> list[JsonDict]:
+        out = []
+        for r, data in enumerate(REGIONS):
+            c = self.spot[r]
+            out.append({"id": data["id"], "path": data["path"], "row": data["row"],
+                        "col": data["col"], "neighbours": [REGION_IDS[n] for n in NEIGHBOURS[r]],
+                        "cat": None if c < 0 else cat_json(c, not self.asleep[c])})
+        return out
+
+    def _round_json(self, i: int) -> JsonDict:
+        entry = self.history[i]
+        players = []
+        for seat in range(self.num_players):
+            cards = [card_json(CARDS[CARD_INDEX[n]], met, self.from_centre)
+                     for n, met in zip(entry["cards"][seat], entry["met"][seat])]
+            players.append({"seat": seat, "cards": cards, "tokens": entry["tokens"][seat]})
+        out: JsonDict = {"round": entry["round"], "start_player": entry["start_player"],
+                         "garden": list(entry["garden"]), "asleep": list(entry["asleep"]),
+                         "players": players}
+        if self.solo:
+            best = self.solo_best(i)
+            out["best"] = {"score": best.score,
+                           "arrangement": dict(zip(LETTERS, best.arrangement))}
+        return out
+
+    def _solo_json(self, own: bool) -> JsonDict:
+        score = sum(sum(m) for m in self.live_goals(0)) if own or self.over else None
+        best = self.solo_best(len(self.history) - 1).score if self.over else None
+        return {"score": score, "out_of": SOLO_CARDS * GOALS_PER_CARD, "best": best,
+                "total": self.tokens[0]}
+
+    def prompt(self) -> str:
+        """What the player to move does now."""
+        phase = self.phase()
+        if phase == "over":
+            return "The game is over."
+        if phase == "place":
+            return "Place a waiting cat on an empty region of the garden."
+        if phase == "activate":
+            return "Activate an awake cat: let it stay, move it next door or swap with a neighbour."
+        return "Place a waiting cat, or activate an awake cat in the garden."
+
+    def progress(self) -> str:
+        """"Round 2 · turn 5"."""
+        if self.over:
+            return f"Finished · {self.rounds_total} round{'s' if self.rounds_total > 1 else ''}"
+        return f"Round {self.round + 1} · turn {self.turn + 1}"
+
+    def drag_of(self, action: Action) -> Optional[tuple[Spot, Spot]]:
+        """Place: waiting cat → region; move/swap: region → region; stay is a click (None)."""
+        if isinstance(action, Place):
+            return ("waiting", action.cat), ("region", action.region)
+        if isinstance(action, (Move, Swap)):
+            c = cat_index(action.cat)
+            if c < 0 or self.where[c] < 0:
+                return None
+            if isinstance(action, Move):
+                return ("region", REGION_IDS[self.where[c]]), ("region", action.region)
+            o = cat_index(action.other)
+            if o < 0 or self.where[o] < 0:
+                return None
+            return ("region", REGION_IDS[self.where[c]]), ("region", REGION_IDS[self.where[o]])
+        return None
+
+    # -- illegal actions ------------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> str:
+        """Why this place/stay/move/swap is not allowed now."""
+        if self.over:
+            return "The game is over."
+        if isinstance(action, Place):
+            return self._why_not_place(action)
+        if isinstance(action, (Stay, Move, Swap)):
+            reason = self._why_not_activate(action.cat)
+            if reason:
+                return reason
+            if isinstance(action, Move):
+                return self._why_not_move(action)
+            if isinstance(action, Swap):
+                return self._why_not_swap(action)
+        return f"'{action}' is not a Cat Chess move."
+
+    def _why_not_place(self, action: Place) -> str:
+        c, r = cat_index(action.cat), region_index(action.region)
+        if c < 0:
+            return f"There is no cat {action.cat!r}; the cats are A to I."
+        if r < 0:
+            return f"There is no region {action.region!r}; the regions are 1 to {N_REGIONS}."
+        if self.where[c] >= 0:
+            return f"Cat {action.cat} is already in the garden."
+        if self.spot[r] >= 0:
+            return f"That region is taken: cat {LETTERS[self.spot[r]]} sits on {action.region}."
+        return f"'{action}' is not allowed now."
+
+    def _why_not_activate(self, letter: Any) -> str:
+        c = cat_index(letter)
+        if c < 0:
+            return f"There is no cat {letter!r}; the cats are A to I."
+        if not self.cats_move:
+            return "In this solo game cats stay where they are placed."
+        if self.where[c] < 0:
+            return f"Cat {letter} is still waiting off the board: place it first."
+        if self.two_phase and -1 in self.where:
+            return "Every cat must be placed before any cat is activated (two-phase play)."
+        if self.asleep[c]:
+            return f"Cat {letter} is asleep; an asleep cat is never activated again."
+        return ""
+
+    def _why_not_move(self, action: Move) -> str:
+        r = region_index(action.region)
+        here = self.where[cat_index(action.cat)]
+        if r < 0:
+            return f"There is no region {action.region!r}; the regions are 1 to {N_REGIONS}."
+        if r == here:
+            return f"Cat {action.cat} is already there: choose '{action.cat} stays' instead."
+        if r not in NEIGHBOURS[here]:
+            return f"Region {action.region} is not next to region {REGION_IDS[here]}."
+        if self.spot[r] >= 0:
+            return (f"That region is taken by cat {LETTERS[self.spot[r]]}: "
+                    f"swap with it instead.")
+        return f"'{action}' is not allowed now."
+
+    def _why_not_swap(self, action: Swap) -> str:
+        c, o = cat_index(action.cat), cat_index(action.other)
+        if o < 0:
+            return f"There is no cat {action.other!r}; the cats are A to I."
+        if o == c:
+            return "A cat cannot swap with itself."
+        if self.where[o] < 0:
+            return f"Cat {action.other} is not in the garden."
+        if self.where[o] not in NEIGHBOURS[self.where[c]]:
+            return f"Cat {action.other} is not in a region next to cat {action.cat}."
+        for x in (c, o):
+            if x in self.just_swapped:
+                return (f"That cat was just swapped: {LETTERS[x]} took part in a swap on the "
+                        f"previous turn and cannot swap this turn.")
+        return f"'{action}' is not allowed now."
+
+    # -- hidden information, copies and saves ---------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> "CatChessState":
+        """Re-deal the other players' current goal cards from those ``seat`` does not hold."""
+        world = self.clone()
+        world.rng = Rng(rng.next64())
+        world.options = dict(self.options, deal=None)  # scripted future deals are not known
+        if self.over or self.solo:
+            return world
+        pool = [c for c in range(len(CARDS)) if c not in self.hands[seat]]
+        rng.shuffle(pool)
+        for other in range(self.num_players):
+            if other != seat:
+                world.hands[other] = [pool.pop()]
+        return world
+
+    def clone(self) -> "CatChessState":
+        """A fast independent copy."""
+        new = CatChessState.__new__(CatChessState)
+        new.__dict__.update(self.__dict__)
+        new.rng = Rng(self.rng.state)
+        new.where = self.where[:]
+        new.spot = self.spot[:]
+        new.asleep = self.asleep[:]
+        new.hands = [h[:] for h in self.hands]
+        new.tokens = self.tokens[:]
+        new.history = self.history[:]
+        new.log = self.log[:]
+        return new
+
+    def to_json(self) -> JsonDict:
+        """The whole state as plain JSON."""
+        return {
+            "players": self.num_players,
+            "options": plain_json(self.options),
+            "rng": self.rng.state,
+            "reveals": self.reveals,
+            "first_start": self.first_start,
+            "round": self.round,
+            "turn": self.turn,
+            "over": self.over,
+            "garden": self._garden_letters(),
+            "asleep": [LETTERS[c] for c in range(N_CATS) if self.asleep[c]],
+            "just_swapped": [LETTERS[c] for c in self.just_swapped],
+            "hands": [[CARDS[c].number for c in hand] for hand in self.hands],
+            "tokens": list(self.tokens),
+            "history": plain_json(self.history),
+            "moves": [[seat, action.to_json()] for seat, action in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "CatChessState":
+        """Rebuild a state from to_json output; ValueError on anything inconsistent."""
+        from cats.catchess.saves import load_state
+
+        try:
+            return load_state(cls, data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a Cat Chess state: {exc!r}") from None
+
+
+def _tokens(n: int) -> str:
+    return f"{n} etiquette token{'' if n == 1 else 's'}"
+
+
+def plain_json(value: Any) -> Any:
+    """A copy with tuples as lists and string keys (plain JSON)."""
+    if isinstance(value, (list, tuple)):
+        return [plain_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain_json(v) for k, v in value.items()}
+    return value
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
+    """A new game: the round-1 start player is drawn at random, then the first deal."""
+    if players not in INFO.player_counts():
+        raise ValueError("Cat Chess is for 1 to 3 players")
+    opts = INFO.check_options(options)
+    check_game_options(opts, players)
+    rng = Rng(seed)
+    start = opts["start"]
+    first = rng.below(players) if start is None else start
+    state = CatChessState(players, opts, rng, first)
+    state.start_round()
+    return state
+
+
+STATE = CatChessState
+
+
+
+def hands_of(state: CatChessState) -> list[list[int]]:
+    """The card numbers each seat holds this round (for tests and tools, never for screens)."""
+    return [[CARDS[c].number for c in hand] for hand in state.hands]

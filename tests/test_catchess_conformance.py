@@ -1,0 +1,103 @@
+"""Cat Chess against the engine contract: random games for 1–3 players and every variant option,
+determinize re-dealing others' secret goal cards, and views that never show another seat's card
+before the round-end reveal."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from cats.catchess import INFO, STATE, CatChessState, new_game
+from cats.catchess.garden import CARD_INDEX
+from cats.core import Game
+from cats.rng import Rng
+from conformance import check_random_game
+
+GAME = Game(INFO, STATE, new_game)
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (1, {"solo_moves": False}),
+    (1, {"from_centre": True, "two_phase": True}),
+    (2, {"two_phase": True, "rounds": 2}),
+    (2, {"from_centre": True, "rounds": 2}),
+    (3, {"two_phase": True, "from_centre": True, "rounds": 1}),
+]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_random_games_keep_the_contract(players: int, seed: int) -> None:
+    """Random legal play to the end keeps every contract invariant (default options)."""
+    state = check_random_game(GAME, players, seed * 7919 + players)
+    assert isinstance(state, CatChessState) and len(state.history) == state.rounds_total
+
+
+@pytest.mark.parametrize("players,options", VARIANTS)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_games_with_variant_options_keep_the_contract(players: int, options: dict[str, Any],
+                                                            seed: int) -> None:
+    """The two-phase, from-the-centre, solo-without-moves and rounds options keep the contract."""
+    check_random_game(GAME, players, seed, options=options)
+
+
+def random_states(players: int, seed: int, options: dict[str, Any] | None = None
+                  ) -> list[CatChessState]:
+    """Every position of one random game that is not over."""
+    state = new_game(players, seed, INFO.check_options(options))
+    rng = Rng(seed)
+    out = []
+    while state.to_move is not None:
+        out.append(state.clone())
+        acts = state.legal_actions()
+        state.do(acts[rng.below(len(acts))])
+    return out
+
+
+def test_determinize_really_re_deals_the_other_players_secret_cards() -> None:
+    """determinize(seat): own card and the revealed past kept; others' cards re-dealt."""
+    state = new_game(3, 5, INFO.check_options({"deal": [[1, 2, 3]]}))
+    rng = Rng(17)
+    differs = 0
+    for _ in range(20):
+        world = state.determinize(0, rng)
+        assert world.hands[0] == state.hands[0] and world.history == state.history
+        dealt = [h[0] for h in world.hands]
+        assert len(set(dealt)) == 3
+        differs += world.hands[1:] != state.hands[1:]
+        assert world.view_for(0) == state.view_for(0)
+        assert world.rng.state != state.rng.state
+    assert differs > 10
+    solo = new_game(1, 5, INFO.check_options({}))
+    assert solo.determinize(0, rng).hands == solo.hands
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_views_never_show_another_seats_card_before_the_round_end_reveal(players: int) -> None:
+    """A seat's view is the same whatever cards the others hold this round; the reveal comes
+    only in "rounds_played" once a round is over."""
+    for state in random_states(players, 21, {"rounds": 2})[::3]:
+        for seat in range(players):
+            view = state.view_for(seat)
+            assert [c["number"] for c in view["my_cards"]] == [
+                [n for n, i in CARD_INDEX.items() if i == state.hands[seat][0]][0]]
+            assert len(view["rounds_played"]) == len(state.history) == state.round
+            mine = state.hands[seat][0]
+            pool = [c for c in range(9) if c != mine]
+            for others in itertools.islice(itertools.permutations(pool, players - 1), 0, 40, 7):
+                world = state.clone()
+                it = iter(others)
+                for other in range(players):
+                    if other != seat:
+                        world.hands[other] = [next(it)]
+                assert world.view_for(seat) == view
+        spectator = state.view_for(None)
+        assert spectator["my_cards"] == []
+
+
+def test_round_end_reveal_shows_every_card() -> None:
+    """After a round ends, every seat's card and goals met are in everyone's view."""
+    states = random_states(2, 8, {"rounds": 2, "deal": [[6, 9], [1, 2]]})
+    later = states[-1]
+    shown = later.view_for(1)["rounds_played"][0]["players"]
+    assert [p["cards"][0]["number"] for p in shown] == [6, 9]
