@@ -23,6 +23,23 @@ log = logging.getLogger("nine-lives")
 WINDOW = (1280, 800)
 
 
+def app_version() -> str:
+    """The installed (or bundled) version; from pyproject.toml in a plain checkout."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("nine-lives")
+    except metadata.PackageNotFoundError:
+        import re
+        from pathlib import Path
+
+        try:
+            text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
+            return re.search(r'(?m)^version\s*=\s*"([^"]+)"', text).group(1)  # type: ignore[union-attr]
+        except (OSError, AttributeError):
+            return "unknown"
+
+
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """The command line."""
     p = argparse.ArgumentParser(prog="nine-lives", description="Nine Lives: five cat games.")
@@ -38,6 +55,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="FILE", help="save a PNG of the menu or of a game")
     p.add_argument("--moves", type=int, default=0, help="random legal moves before --screenshot")
     p.add_argument("--size", default="", help="window size WxH for --screenshot")
+    p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
     p.add_argument("--scene", default="", choices=["", "new", "load", "settings", "rules",
                                                    "profiles", "menu", "end"],
                    help="with --screenshot: which screen to show over the menu or game")
@@ -263,6 +281,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     setup_logging()
+    log.info("Nine Lives %s starting; saves in %s", app_version(), paths.saves_dir())
     try:
         if args.smoke:
             return smoke()
