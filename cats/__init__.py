@@ -7,11 +7,11 @@ which would break inside a frozen build).
 from __future__ import annotations
 
 from cats.core import Game, GameInfo, IllegalAction, Outcome, State
-from cats import between, catch22, catchess, gambit
+from cats import between, box, catch22, catchess, gambit
 
 GAMES: dict[str, Game] = {
     module.INFO.id: Game(module.INFO, module.STATE, module.new_game)
-    for module in (gambit, catchess, between, catch22)
+    for module in (gambit, catchess, between, catch22, box)
 }
 
 

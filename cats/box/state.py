@@ -1,0 +1,564 @@
+"""The Cat in the Box game state: deal, set aside, predict, tricks, paradox, rounds, game end."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from cats.box.actions import (
+    COLOUR_INDEX,
+    COLOURS,
+    PLAYS,
+    PREDICT,
+    RED,
+    SET_ASIDE,
+    Play,
+    Predict,
+    SetAside,
+)
+from cats.box.scoring import board_owners, game_outcome, play_json, round_result, totals
+from cats.box.table import (
+    EMPTY,
+    NEUTRAL,
+    Table,
+    check_deal_script,
+    deal_order,
+    table_for,
+)
+from cats.core import (
+    Action,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    Outcome,
+    Spot,
+    State,
+    action_table,
+)
+from cats.rng import Rng
+
+ASIDE, PREDICTING, PLAYING, OVER = "aside", "predict", "play", "over"
+PHASES = (ASIDE, PREDICTING, PLAYING, OVER)
+ALL_COLOURS = 0b1111
+TrickPlay = tuple[int, int, int]  # (seat, number, colour index)
+
+INFO = GameInfo(
+    id="box", title="Cat in the Box: Deluxe Edition", min_players=2, max_players=5,
+    has_chance=True, hidden_information=True,
+    options=(
+        OptionSpec("deal", None, "Stacked deal", kind="script",
+                   help="Per round, card numbers in deal order: seat 1's hand, then seat 2's, "
+                        "...; unlisted cards follow ascending; 2-player leftovers come last "
+                        "(the first three are revealed). null or a missing round: shuffle."),
+        OptionSpec("first_player", None, "First Round Start Player", kind="script"),
+    ),
+    blurb="Quantum trick-taking: cards have numbers but no colour until you declare one on the "
+          "shared research board. Predict your tricks, connect your tokens, avoid a paradox.")
+
+
+def _or_list(items: list[Any]) -> str:
+    """"1, 3 or 4" style text."""
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _plain(data: Any) -> Any:
+    """An independent copy of plain JSON data."""
+    return json.loads(json.dumps(data))
+
+
+class BoxState(State):
+    """A game of Cat in the Box in progress (seats 0..n-1; clockwise = next seat)."""
+
+    INFO = INFO
+    ACTIONS = action_table(SetAside, Predict, Play)
+
+    table: Table
+    options: JsonDict
+    first_player: int
+    round_no: int             # 0-based
+    phase: str
+    turn: int
+    hands: list[list[int]]    # sorted
+    aside: list[int]          # the set-aside card, -1 before it is chosen
+    revealed: list[int]       # 2 players: leftovers turned face up (neutral tokens)
+    leftovers: list[int]      # 2 players: leftovers still face down
+    board: list[int]          # research board: seat, EMPTY or NEUTRAL per (colour, number)
+    colours: list[int]        # bit per colour index still on each player board
+    predictions: list[int]    # -1: none
+    tricks: list[int]
+    trick: list[TrickPlay]
+    led: int                  # led colour index, -1 before the lead
+    trick_no: int             # 1-based number of the trick being played
+    last_trick: Optional[tuple[tuple[TrickPlay, ...], int]]
+    allowed: list[int]        # numbers each hand can still hold (public: forced red leads)
+    results: list[JsonDict]   # finished rounds (never mutated once appended)
+
+    # -- set-up --------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
+        """A new game: choose the first Round Start Player and deal round 1."""
+        table = table_for(players)
+        check_deal_script(table, options.get("deal"))
+        first = options.get("first_player")
+        if first is not None and (not isinstance(first, int) or not 0 <= first < players):
+            raise ValueError(f"option 'first_player' must be a seat from 0 to {players - 1}")
+        state = cls.__new__(cls)
+        state.num_players, state.table, state.options = players, table, options
+        state.rng, state.reveals = Rng(seed), 0
+        state.first_player = state.rng.below(players) if first is None else first
+        state.round_no, state.results = 0, []
+        state._start_round()
+        return state
+
+    @property
+    def start_player(self) -> int:
+        """This round's Round Start Player (the card passes left each round)."""
+        return (self.first_player + self.round_no) % self.num_players
+
+    def _start_round(self) -> None:
+        """Deal, place two-player neutral tokens, and reset boards for a new round."""
+        t, n = self.table, self.num_players
+        script = self.options.get("deal") or []
+        entry = script[self.round_no] if self.round_no < len(script) else None
+        deck = deal_order(t, entry, self.rng)
+        self.hands = [sorted(deck[s * t.hand:(s + 1) * t.hand]) for s in range(n)]
+        left = deck[n * t.hand:]
+        self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
+        self.board = [EMPTY] * (len(COLOURS) * t.numbers)
+        self._place_neutral_tokens()
+        self.reveals += 2 if self.revealed else 1
+        self.aside, self.colours = [-1] * n, [ALL_COLOURS] * n
+        self.predictions, self.tricks = [-1] * n, [0] * n
+        self.trick, self.led, self.trick_no, self.last_trick = [], -1, 0, None
+        self.allowed = [t.all_numbers] * n
+        self.phase, self.turn = ASIDE, self.start_player
+
+    def _place_neutral_tokens(self) -> None:
+        """Each revealed leftover covers green; a second copy also yellow, a third also blue."""
+        rows = self.table.neutral_rows
+        for number in set(self.revealed):
+            for colour in rows[:self.revealed.count(number)]:
+                self.board[self.table.index(colour, number)] = NEUTRAL
+
+    # -- the contract --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat to act, None once the game is over."""
+        return None if self.phase == OVER else self.turn
+
+    def legal_actions(self) -> list[Action]:
+        """Set-aside cards, prediction values or (number, colour) plays, in a fixed order."""
+        phase = self.phase
+        if phase == PLAYING:
+            return self._plays()
+        if phase == ASIDE:
+            return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
+        if phase == PREDICTING:
+            return [PREDICT[k] for k in self.table.predictions]
+        return []
+
+    def _plays(self) -> list[Action]:
+        """Legal declarations: empty space, colour still held; the leader's red restriction."""
+        mask, board, n = self.colours[self.turn], self.board, self.table.numbers
+        out: list[Action] = []
+        previous = 0
+        for number in self.hands[self.turn]:
+            if number == previous:
+                continue
+            previous = number
+            plays = PLAYS[number]
+            for c in range(4):
+                if mask >> c & 1 and board[c * n + number - 1] == EMPTY:
+                    out.append(plays[c])
+        if not self.trick and not self._red_open():
+            others = [a for a in out if a.colour != "red"]  # type: ignore[attr-defined]
+            if others:
+                return others
+        return out
+
+    def _red_open(self) -> bool:
+        """True once a player's token is on the red row (neutral tokens never go there)."""
+        return max(self.board[:self.table.numbers]) >= 0
+
+    def _can_play(self, seat: int) -> bool:
+        """Whether any card in the seat's hand can legally be declared some colour."""
+        mask, board, n = self.colours[seat], self.board, self.table.numbers
+        for number in self.hands[seat]:
+            for c in range(4):
+                if mask >> c & 1 and board[c * n + number - 1] == EMPTY:
+                    return True
+        return False
+
+    def do(self, action: Action) -> None:
+        """Apply a legal action (unchecked)."""
+        kind = type(action)
+        if kind is Play:
+            self._play(action.number, COLOUR_INDEX[action.colour])  # type: ignore[attr-defined]
+        elif kind is SetAside:
+            self._set_aside(action.number)  # type: ignore[attr-defined]
+        else:
+            self._predict(action.tricks)  # type: ignore[attr-defined]
+
+    # -- round flow ----------------------------------------------------------------------------
+    def _set_aside(self, number: int) -> None:
+        """The seat to act puts a card face down; after the last one, predict or play."""
+        seat = self.turn
+        self.hands[seat].remove(number)
+        self.aside[seat] = number
+        self.turn = (seat + 1) % self.num_players
+        if self.turn == self.start_player:
+            if self.table.predictions:
+                self.phase = PREDICTING
+            else:
+                self._begin_tricks()
+
+    def _predict(self, tricks: int) -> None:
+        """Record a public prediction; after the last one the tricks start."""
+        seat = self.turn
+        self.predictions[seat] = tricks
+        self.turn = (seat + 1) % self.num_players
+        if self.turn == self.start_player:
+            self._begin_tricks()
+
+    def _begin_tricks(self) -> None:
+        """The Round Start Player leads the first trick."""
+        self.phase, self.trick_no = PLAYING, 1
+        self._give_turn(self.start_player)
+
+    def _give_turn(self, seat: int) -> None:
+        """Hand the turn to ``seat``; a paradox happens at once if they cannot play."""
+        self.turn = seat
+        if not self._can_play(seat):
+            self._paradox(seat)
+
+    def _play(self, number: int, colour: int) -> None:
+        """Play a card as a colour: token on the board, led colour lost when not following."""
+        seat, n = self.turn, self.table.numbers
+        self.hands[seat].remove(number)
+        if not self.trick:
+            if colour == RED and not self._red_open():
+                self._note_forced_red(seat)
+            self.led = colour
+        elif colour != self.led:
+            self.colours[seat] &= ~(1 << self.led)
+        self.board[colour * n + number - 1] = seat
+        self.trick.append((seat, number, colour))
+        self.reveals += 1
+        if len(self.trick) == self.num_players:
+            self._finish_trick()
+        else:
+            self._give_turn((seat + 1) % self.num_players)
+
+    def _note_forced_red(self, seat: int) -> None:
+        """A closed-red lead shows every card left in hand was blocked in the other colours."""
+        mask, n, board = self.colours[seat], self.table.numbers, self.board
+        blocked = 0
+        for number in range(1, n + 1):
+            if all(not mask >> c & 1 or board[c * n + number - 1] != EMPTY for c in (1, 2, 3)):
+                blocked |= 1 << number
+        self.allowed[seat] &= blocked
+
+    def _finish_trick(self) -> None:
+        """Highest red wins, else highest of the led colour; the winner leads next."""
+        led, best, winner = self.led, -1, -1
+        for seat, number, colour in self.trick:
+            rank = (40 if colour == RED else 20 if colour == led else 0) + number
+            if rank > best:
+                best, winner = rank, seat
+        self.tricks[winner] += 1
+        self.last_trick = (tuple(self.trick), winner)
+        self.trick, self.led = [], -1
+        if len(self.hands[winner]) <= 1:
+            self._end_round(None, None, ())
+        else:
+            self.trick_no += 1
+            self._give_turn(winner)
+
+    def _paradox(self, seat: int) -> None:
+        """Reveal the hand; the unfinished trick is discarded without winner; the phase ends."""
+        self.reveals += 1
+        discarded = tuple(self.trick)
+        self.trick, self.led = [], -1
+        self._end_round(seat, self.hands[seat][:], discarded)
+
+    def _end_round(self, paradox: Optional[int], paradox_hand: Optional[list[int]],
+                   discarded: tuple[TrickPlay, ...]) -> None:
+        """Score the round, then deal the next one or end the game."""
+        self.results.append(round_result(
+            self.round_no, self.start_player, self.board, self.tricks, self.predictions,
+            paradox, paradox_hand, discarded, self.table))
+        if self.round_no + 1 >= self.num_players:
+            self.phase = OVER
+        else:
+            self.round_no += 1
+            self._start_round()
+
+    # -- results -------------------------------------------------------------------------------
+    def outcome(self) -> Optional[Outcome]:
+        """Totals over all rounds; ties go to the final round's score, then are shared."""
+        if self.phase != OVER:
+            return None
+        return game_outcome(self.results, self.num_players)
+
+    # -- what players see ----------------------------------------------------------------------
+    def view_for(self, seat: Optional[int]) -> JsonDict:
+        """Own hand and set-aside card, hand counts and everything public."""
+        t, n = self.table, self.num_players
+        own = seat is not None and 0 <= seat < n
+        trick = self.trick
+        leader = trick[0][0] if trick else (self.turn if self.phase == PLAYING else None)
+        return {
+            "game": "box", "seat": seat, "players": n, "phase": self.phase,
+            "to_move": self.to_move, "round": self.round_no + 1, "rounds": n,
+            "round_start_player": self.start_player,
+            "trick_number": self.trick_no if self.phase == PLAYING else 0,
+            "tricks_per_round": t.tricks_per_round, "numbers": t.numbers,
+            "colours": list(COLOURS),
+            "hand": list(self.hands[seat]) if own else None,  # type: ignore[index]
+            "hand_counts": [len(h) for h in self.hands],
+            "set_aside": (self.aside[seat] if own and self.aside[seat] >= 0  # type: ignore[index]
+                          else None),
+            "set_aside_done": [a >= 0 for a in self.aside],
+            "board": board_owners(self.board, t),
+            "red_open": self._red_open(),
+            "neutral_reveals": list(self.revealed),
+            "hidden_leftovers": len(self.leftovers),
+            "player_colours": [[c for i, c in enumerate(COLOURS) if m >> i & 1]
+                               for m in self.colours],
+            "prediction_values": list(t.predictions),
+            "predictions": [None if p < 0 else p for p in self.predictions],
+            "tricks_won": list(self.tricks),
+            "trick": {"leader": leader, "led": COLOURS[self.led] if self.led >= 0 else None,
+                      "plays": [play_json(p) for p in trick]},
+            "last_trick": None if self.last_trick is None else {
+                "plays": [play_json(p) for p in self.last_trick[0]],
+                "winner": self.last_trick[1]},
+            "round_scores": [list(r["scores"]) for r in self.results],
+            "totals": totals(self.results, n),
+            "rounds_played": _plain(self.results),
+            "last_round": _plain(self.results[-1]) if self.results else None,
+        }
+
+    def prompt(self) -> str:
+        """One line for the player to move."""
+        if self.phase == ASIDE:
+            return "Set aside one card face down: it sits out this round"
+        if self.phase == PREDICTING:
+            return f"Predict how many tricks you will win: {_or_list(list(self.table.predictions))}"
+        if self.phase == PLAYING:
+            if not self.trick:
+                closed = "" if self._red_open() else " (red is not open yet)"
+                return f"Lead a card and declare its colour{closed}"
+            return f"Play a card and declare a colour ({COLOURS[self.led]} was led)"
+        return "The game is over"
+
+    def progress(self) -> str:
+        """"Round 2 · trick 5" style text."""
+        if self.phase == OVER:
+            return f"Game over after {len(self.results)} rounds"
+        step = {ASIDE: "setting aside", PREDICTING: "predictions"}.get(
+            self.phase, f"trick {self.trick_no}")
+        return f"Round {self.round_no + 1} · {step}"
+
+    def drag_of(self, action: Action) -> Optional[tuple[Spot, Spot]]:
+        """Hand card to a research space (play) or to the set-aside spot."""
+        if isinstance(action, Play):
+            return ("hand", action.number), ("space", action.colour, action.number)
+        if isinstance(action, SetAside):
+            return ("hand", action.number), ("aside",)
+        return None
+
+    def explain_illegal(self, action: Action) -> str:
+        """A reason a player can read."""
+        if self.phase == OVER:
+            return "The game is over."
+        if isinstance(action, Predict):
+            if not self.table.predictions:
+                return "There are no predictions in a two-player game."
+            if self.phase != PREDICTING:
+                return self._wrong_phase()
+            never = [k for k in range(1, max(self.table.predictions))
+                     if k not in self.table.predictions]
+            extra = f" (you cannot predict {_or_list(never)})" if never else ""
+            return f"You can predict {_or_list(list(self.table.predictions))} tricks{extra}."
+        if isinstance(action, SetAside):
+            if self.phase != ASIDE:
+                return self._wrong_phase()
+            return self._why_not_held(action.number) or f"'{action}' is not allowed now."
+        if isinstance(action, Play):
+            if self.phase != PLAYING:
+                return self._wrong_phase()
+            return self._why_not_play(action)
+        return f"'{action}' is not a move in Cat in the Box."
+
+    def _wrong_phase(self) -> str:
+        """Reason for an action of the wrong phase."""
+        return {ASIDE: "First set aside one card for this round.",
+                PREDICTING: "Predict your tricks first.",
+                PLAYING: "Cards are being played now: play a card and declare its colour."
+                }[self.phase]
+
+    def _why_not_held(self, number: Any) -> Optional[str]:
+        """Reason a card number cannot come from the hand, or None."""
+        top = self.table.numbers
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= top:
+            return f"There is no card {number} in this game: cards run from 1 to {top}."
+        if number not in self.hands[self.turn]:
+            return f"You have no {number} in your hand."
+        return None
+
+    def _why_not_play(self, action: Play) -> str:
+        """Reason a declaration is not legal."""
+        if action.colour not in COLOUR_INDEX:
+            return f"There is no colour '{action.colour}': declare {_or_list(list(COLOURS))}."
+        held = self._why_not_held(action.number)
+        if held:
+            return held
+        colour = COLOUR_INDEX[action.colour]
+        if not self.colours[self.turn] >> colour & 1:
+            return f"You gave up {action.colour} this round."
+        owner = self.board[self.table.index(colour, action.number)]
+        if owner != EMPTY:
+            whose = "a neutral" if owner == NEUTRAL else f"player {owner + 1}'s"
+            return f"That space is taken: {action} already has {whose} token."
+        if colour == RED and not self.trick and not self._red_open():
+            return ("Red is not open yet: lead another colour until a token is on the red row "
+                    "(or when no card can be declared another colour).")
+        return f"'{action}' is not allowed now."
+
+    # -- copies, saves and re-deals ------------------------------------------------------------
+    def clone(self) -> "BoxState":
+        """A fast independent copy (finished-round records are shared: they never change)."""
+        c = BoxState.__new__(BoxState)
+        c.num_players, c.table, c.options = self.num_players, self.table, self.options
+        c.rng, c.reveals = Rng(self.rng.state), self.reveals
+        c.first_player, c.round_no, c.phase, c.turn = (
+            self.first_player, self.round_no, self.phase, self.turn)
+        c.hands = [h[:] for h in self.hands]
+        c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed[:], self.leftovers[:]
+        c.board, c.colours = self.board[:], self.colours[:]
+        c.predictions, c.tricks = self.predictions[:], self.tricks[:]
+        c.trick, c.led, c.trick_no, c.last_trick = (
+            self.trick[:], self.led, self.trick_no, self.last_trick)
+        c.allowed, c.results = self.allowed[:], self.results[:]
+        return c
+
+    def determinize(self, seat: int, rng: Rng) -> "BoxState":
+        """Re-deal others' hands, others' set-aside cards and face-down leftovers uniformly,
+        keeping hand sizes and the public inference from forced red leads."""
+        world = self.clone()
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = [c for s in others for c in self.hands[s]]
+        pool += [self.aside[s] for s in others if self.aside[s] >= 0]
+        pool += self.leftovers
+        rng.shuffle(pool)
+        constrained = sorted((s for s in others if self.allowed[s] != self.table.all_numbers),
+                             key=lambda s: bin(self.allowed[s]).count("1"))
+        for s in constrained:
+            world.hands[s] = self._constrained_hand(s, pool)
+        for s in others:
+            if s not in constrained:
+                k = len(self.hands[s])
+                world.hands[s], pool = sorted(pool[:k]), pool[k:]
+            if self.aside[s] >= 0:
+                world.aside[s] = pool.pop()
+        world.leftovers = pool
+        world.rng = Rng(rng.next64())
+        return world
+
+    def _constrained_hand(self, seat: int, pool: list[int]) -> list[int]:
+        """Take (from the shuffled pool) a random hand of allowed numbers for ``seat``."""
+        k, allowed = len(self.hands[seat]), self.allowed[seat]
+        picks = [i for i, c in enumerate(pool) if allowed >> c & 1][:k]
+        if len(picks) < k:  # an earlier constrained seat took too many: keep the real hand
+            hand = self.hands[seat][:]
+            for c in hand:
+                pool.remove(c)
+            return hand
+        hand = sorted(pool[i] for i in picks)
+        for i in reversed(picks):
+            del pool[i]
+        return hand
+
+    def to_json(self) -> JsonDict:
+        """The complete state as plain JSON."""
+        last = None if self.last_trick is None else {
+            "plays": [list(p) for p in self.last_trick[0]], "winner": self.last_trick[1]}
+        return {
+            "game": "box", "players": self.num_players, "rng": self.rng.state,
+            "reveals": self.reveals, "options": _plain(self.options),
+            "first_player": self.first_player, "round": self.round_no, "phase": self.phase,
+            "turn": self.turn, "hands": [h[:] for h in self.hands], "aside": self.aside[:],
+            "revealed": self.revealed[:], "leftovers": self.leftovers[:],
+            "board": self.board[:], "colours": self.colours[:],
+            "predictions": self.predictions[:], "tricks": self.tricks[:],
+            "trick": [list(p) for p in self.trick], "led": self.led, "trick_no": self.trick_no,
+            "last_trick": last, "allowed": self.allowed[:], "results": _plain(self.results),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "BoxState":
+        """Rebuild a state saved by :meth:`to_json`; ``ValueError`` on bad data."""
+        try:
+            return _load(cls, data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a Cat in the Box save: {exc!r}") from None
+
+
+def _ints(value: Any, length: Optional[int] = None, low: int = -2, high: int = 1 << 64) -> list[int]:
+    """A list of whole numbers in [low, high] (of a given length), else ``ValueError``."""
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise ValueError(f"bad list in save: {value!r}")
+    for x in value:
+        if not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high:
+            raise ValueError(f"bad number in save: {x!r}")
+    return list(value)
+
+
+def _load(cls: type[BoxState], data: Mapping[str, Any]) -> BoxState:
+    """The body of :meth:`BoxState.from_json`."""
+    if data.get("game") != "box":
+        raise ValueError("not a Cat in the Box save")
+    n = data["players"]
+    if n not in INFO.player_counts():
+        raise ValueError(f"bad player count {n!r}")
+    t = table_for(n)
+    s = cls.__new__(cls)
+    s.num_players, s.table = n, t
+    s.options = INFO.check_options(data["options"])
+    check_deal_script(t, s.options.get("deal"))
+    s.rng, s.reveals = Rng(_ints([data["rng"]], 1, 0)[0]), _ints([data["reveals"]], 1, 0)[0]
+    s.first_player, s.round_no, s.turn = _ints(
+        [data["first_player"], data["round"], data["turn"]], 3, 0, n - 1)
+    s.phase = data["phase"]
+    if s.phase not in PHASES:
+        raise ValueError(f"bad phase {s.phase!r}")
+    s.hands = [sorted(_ints(h, None, 1, t.numbers)) for h in data["hands"]]
+    s.aside = _ints(data["aside"], n, -1, t.numbers)
+    s.revealed = _ints(data["revealed"], None, 1, t.numbers)
+    s.leftovers = _ints(data["leftovers"], None, 1, t.numbers)
+    s.board = _ints(data["board"], len(COLOURS) * t.numbers, -2, n - 1)
+    s.colours = _ints(data["colours"], n, 0, ALL_COLOURS)
+    s.predictions = _ints(data["predictions"], n, -1, 10)
+    s.tricks = _ints(data["tricks"], n, 0, 10)
+    s.trick = [_trick_play(p, n, t) for p in data["trick"]]
+    s.led = _ints([data["led"]], 1, -1, len(COLOURS) - 1)[0]
+    s.trick_no = _ints([data["trick_no"]], 1, 0, 10)[0]
+    last = data["last_trick"]
+    s.last_trick = None if last is None else (
+        tuple(_trick_play(p, n, t) for p in last["plays"]), _ints([last["winner"]], 1, 0, n - 1)[0])
+    s.allowed = _ints(data["allowed"], n, 0, t.all_numbers)
+    s.results = _plain(data["results"])
+    if len(s.hands) != n or not isinstance(s.results, list) or any(
+            len(r["scores"]) != n for r in s.results):
+        raise ValueError("hands or results do not match the player count")
+    return s
+
+
+def _trick_play(value: Any, players: int, table: Table) -> TrickPlay:
+    """One (seat, number, colour index) entry of a saved trick."""
+    seat, number, colour = _ints(value, 3)
+    if not (0 <= seat < players and 1 <= number <= table.numbers and 0 <= colour < len(COLOURS)):
+        raise ValueError(f"bad trick entry {value!r}")
+    return seat, number, colour

@@ -1,0 +1,135 @@
+"""Set-up by player count (``cats/data/box_setup.json``), the deal, and research-board geometry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Optional, Sequence
+
+from cats.box.actions import COLOUR_INDEX, COLOURS
+from cats.data import load_json
+from cats.rng import Rng
+
+EMPTY = -1     # research space without a token
+NEUTRAL = -2   # two-player neutral token
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything fixed by the player count: cards, hand size, predictions, board shape."""
+
+    players: int
+    numbers: int                  # cards and research columns run 1..numbers
+    copies: int
+    hand: int                     # cards dealt to each player
+    predictions: tuple[int, ...]  # empty: no prediction (two players)
+    leftover_reveals: int
+    neutral_rows: tuple[int, ...]  # colour covered by a number's 1st, 2nd, 3rd reveal
+    bonus_max_tricks: Optional[int]
+    neighbours: tuple[tuple[int, ...], ...]  # orthogonal neighbours of each board index
+    scan: tuple[int, ...]         # board indices in display order (rows top-down, then numbers)
+
+    @property
+    def tricks_per_round(self) -> int:
+        """Tricks in a round without paradox: every player ends holding exactly one card."""
+        return self.hand - 2
+
+    @property
+    def all_numbers(self) -> int:
+        """Bit mask with a bit set for every card number in play."""
+        return (1 << (self.numbers + 1)) - 2
+
+    def deck(self) -> list[int]:
+        """The cat cards used at this player count, in ascending order."""
+        return [n for n in range(1, self.numbers + 1) for _ in range(self.copies)]
+
+    def index(self, colour: int, number: int) -> int:
+        """The board index of the research space (colour index, number)."""
+        return colour * self.numbers + number - 1
+
+    def space(self, index: int) -> tuple[str, int]:
+        """(colour name, number) of a board index."""
+        return COLOURS[index // self.numbers], index % self.numbers + 1
+
+
+@lru_cache(maxsize=None)
+def table_for(players: int) -> Table:
+    """The set-up table for a player count (2..5)."""
+    data: Any = load_json("box_setup.json")
+    row: Any = data["players"][str(players)]
+    numbers = int(row["numbers"])
+    rows = [COLOUR_INDEX[c] for c in data["board_rows"]]
+    neighbours, scan = _geometry(numbers, rows)
+    bonus_max = row.get("bonus_max_tricks")
+    return Table(
+        players=players, numbers=numbers, copies=int(data["copies"]), hand=int(row["hand"]),
+        predictions=tuple(int(k) for k in row["predictions"]),
+        leftover_reveals=int(row.get("leftover_reveals", 0)),
+        neutral_rows=tuple(COLOUR_INDEX[c] for c in row.get("neutral_rows", ())),
+        bonus_max_tricks=None if bonus_max is None else int(bonus_max),
+        neighbours=neighbours, scan=scan)
+
+
+def _geometry(numbers: int, rows: Sequence[int]
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Neighbour lists and display order for a board of ``numbers`` columns."""
+    position = {colour: p for p, colour in enumerate(rows)}
+    neighbours: list[tuple[int, ...]] = []
+    for colour in range(len(COLOURS)):
+        for col in range(numbers):
+            near = [colour * numbers + c for c in (col - 1, col + 1) if 0 <= c < numbers]
+            p = position[colour]
+            near += [rows[q] * numbers + col for q in (p - 1, p + 1) if 0 <= q < len(rows)]
+            neighbours.append(tuple(sorted(near)))
+    scan = tuple(colour * numbers + col for colour in rows for col in range(numbers))
+    return tuple(neighbours), scan
+
+
+def largest_group(board: Sequence[int], seat: int, table: Table) -> list[int]:
+    """Board indices of the seat's largest orthogonally connected group (first found on ties)."""
+    seen: set[int] = set()
+    best: list[int] = []
+    for start in table.scan:
+        if board[start] != seat or start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for cell in group:  # grows while iterating: breadth-first
+            for near in table.neighbours[cell]:
+                if board[near] == seat and near not in seen:
+                    seen.add(near)
+                    group.append(near)
+        if len(group) > len(best):
+            best = group
+    return sorted(best, key=table.scan.index)
+
+
+def check_deal_script(table: Table, script: Any) -> None:
+    """Refuse a scripted deal that is not a list (per round) of card lists from the deck."""
+    if script is None:
+        return
+    if not isinstance(script, list):
+        raise ValueError("option 'deal' must be a list of per-round card orders")
+    for entry in script:
+        if entry is None:
+            continue
+        if not isinstance(entry, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in entry):
+            raise ValueError("each round of option 'deal' must be a list of card numbers")
+        pool = table.deck()
+        for n in entry:
+            if n not in pool:
+                raise ValueError(f"option 'deal' uses more {n}s than the deck holds")
+            pool.remove(n)
+
+
+def deal_order(table: Table, entry: Optional[Sequence[int]], rng: Rng) -> list[int]:
+    """The deck order for one round: the script (cards it omits follow ascending) or a shuffle."""
+    if entry is None:
+        deck = table.deck()
+        rng.shuffle(deck)
+        return deck
+    rest = table.deck()
+    for n in entry:
+        rest.remove(n)
+    return list(entry) + rest
