@@ -50,6 +50,8 @@ class GameScene(Scene):
     """Base of every game screen."""
 
     has_hint = False
+    #: games without click-to-choose actions may give the strip under the table to the board
+    uses_choice_strip = True
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
@@ -74,6 +76,7 @@ class GameScene(Scene):
         self.top = pygame.Rect(0, 0, 1, 1)
         self.bottom = pygame.Rect(0, 0, 1, 1)
         self._log_len = -1
+        self.tools_left = 0
         self.pointer = (0, 0)
         self.refresh()
 
@@ -106,10 +109,12 @@ class GameScene(Scene):
         self.top = pygame.Rect(0, 0, w, s(56))
         side_w = max(s(300), w // 4)
         self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
-        self.bottom = pygame.Rect(0, h - s(64), w - side_w, s(64))
+        strip = s(64) if self.uses_choice_strip else 0
+        self.bottom = pygame.Rect(0, h - strip, w - side_w, strip)
         self.board = pygame.Rect(0, self.top.bottom, w - side_w, self.bottom.y - self.top.bottom)
         self.tool_buttons = {}
         x = w - s(10)
+        self.tools_left = x
         tools = [("menu", tr("game.menu")), ("redo", tr("game.redo")), ("undo", tr("game.undo"))]
         if self.has_hint:
             tools.append(("hint", tr("game.hint")))
@@ -119,6 +124,7 @@ class GameScene(Scene):
             btn = self.button(pygame.Rect(x, s(9), bw, s(38)), label,
                               tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
             self.tool_buttons[btn] = key
+            self.tools_left = x
         log_h = self.side.h // 2
         self.log_box = pygame_gui.elements.UITextBox(
             "", pygame.Rect(self.side.x + s(8), self.side.bottom - log_h - s(8),
@@ -431,7 +437,8 @@ class GameScene(Scene):
         if mover is not None:
             x = self.draw_badge(surface, mover, (x, self.top.centery)) + s(8)
         f = font(s(19), bold=True)
-        text = f.render(self.prompt_line(), True, palette.INK)
+        line = fit_text(self.prompt_line(), f, self.tools_left - x - s(12))
+        text = f.render(line, True, palette.INK)
         surface.blit(text, (x, self.top.centery - text.get_height() // 2))
         pygame.draw.rect(surface, palette.FELT, self.side)
         pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
@@ -617,6 +624,15 @@ class GameScene(Scene):
         except OSError as exc:
             lines.append(f"Could not save profiles: {exc}")
         return lines
+
+
+def fit_text(text: str, f: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _html(text: str) -> str:

@@ -46,6 +46,10 @@ def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, si
     return y
 
 
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels."""
     words = text.split(" ")
@@ -77,15 +81,29 @@ class MenuOverlay(Scene):
         self.closable = closable
         self._actions: dict[pygame_gui.elements.UIButton, Callable[[], None]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.text_width = 0
+        self.scroll_box: Optional[pygame_gui.elements.UITextBox] = None
 
     def build_ui(self) -> None:
         w, h = self.ctx.size
-        bw, bh, gap = self.ctx.scale(300), self.ctx.scale(40), self.ctx.scale(8)
-        text_h = self._text_height(bw + self.ctx.scale(100))
-        ph = self.ctx.scale(80) + text_h + len(self.choices) * (bh + gap)
-        pw = bw + self.ctx.scale(120)
-        self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, 10), pw, ph)
-        y = self.panel.y + self.ctx.scale(64) + text_h
+        s = self.ctx.scale
+        bw, bh, gap = s(300), s(40), s(8)
+        pw = min(bw + s(260), w - s(40))
+        self.text_width = pw - s(100)
+        buttons_h = len(self.choices) * (bh + gap)
+        room = h - s(40) - s(80) - buttons_h  # what the text may take before it scrolls
+        text_h = self._text_height(self.text_width)
+        self.scroll_box = None
+        if text_h > room:
+            text_h = max(room, s(80))
+        ph = s(80) + text_h + buttons_h
+        self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, s(10)), pw, ph)
+        if self.lines and self._text_height(self.text_width) > text_h:
+            html = "<br>".join(_escape(line) for line in self.lines)
+            self.scroll_box = self.keep(pygame_gui.elements.UITextBox(
+                html, pygame.Rect(self.panel.x + s(40), self.panel.y + s(60),
+                                  pw - s(80), text_h - s(4)), self.ctx.ui))
+        y = self.panel.y + s(64) + text_h
         self._actions = {}
         for i, (label, fn) in enumerate(self.choices):
             btn = self.button(pygame.Rect(self.panel.centerx - bw // 2, y, bw, bh), label,
@@ -98,7 +116,7 @@ class MenuOverlay(Scene):
             return 0
         f = font(self.ctx.scale(17))
         count = sum(len(wrap(line, f, width)) for line in self.lines)
-        return int(count * f.get_linesize() * 1.05) + self.ctx.scale(10)
+        return int(count * int(f.get_linesize() * 1.05)) + self.ctx.scale(10)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
@@ -115,9 +133,10 @@ class MenuOverlay(Scene):
         title = font(self.ctx.scale(26), bold=True).render(self.title, True, palette.INK)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx,
                                                    self.panel.y + self.ctx.scale(16))))
-        blit_lines(surface, self.lines, self.panel.x + self.ctx.scale(50),
-                   self.panel.y + self.ctx.scale(62), self.ctx.scale(17),
-                   width=self.panel.w - self.ctx.scale(100))
+        if self.scroll_box is None:
+            blit_lines(surface, self.lines, self.panel.x + self.ctx.scale(50),
+                       self.panel.y + self.ctx.scale(62), self.ctx.scale(17),
+                       width=self.text_width)
 
 
 class Curtain(Scene):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cats.session import Session
+from screens.between_screen import BetweenScene
 from screens.game_frame import GameScene
 from screens.gambit_screen import GambitScene
 
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 
 SCREENS: dict[str, type[GameScene]] = {
     "gambit": GambitScene,
+    "between": BetweenScene,
 }
 
 
