@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cats.session import Session
 from screens.between_screen import BetweenScene
+from screens.catch22_screen import Catch22Scene
 from screens.game_frame import GameScene
 from screens.gambit_screen import GambitScene
 
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 SCREENS: dict[str, type[GameScene]] = {
     "gambit": GambitScene,
     "between": BetweenScene,
+    "catch22": Catch22Scene,
 }
 
 

@@ -38,6 +38,9 @@ def _start(state: Catch22State, action: StartAt) -> str:
     if state.phase != START:
         return "Pawns are put on a Star only when the game begins."
     names = ", ".join(name for name, _ in BOARD.stars)
+    if isinstance(action.star, str) and any(
+            action.star == BOARD.name(sq) for sq in range(len(BOARD.cells))):
+        return f"Your pawn starts on a Star, not on {action.star}: choose one of {names}."
     return f"There is no {action.star!r} Star: choose one of {names}."
 
 

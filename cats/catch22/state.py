@@ -6,7 +6,8 @@ from typing import Any, Mapping, Optional
 
 from cats.catch22.actions import (
     ACTIONS, AVOIDING_STARS, CUBE_ACTIONS, LEAVE, MOVE_ACTIONS, PAY, REFUSE, REMOVE_ACTIONS, ROLL,
-    START_ACTIONS, VIA_STAR, Move, OfferRansom, PlaceCube, RemoveCube, StartAt, SwitchPlaces)
+    START_ACTIONS, VIA_STAR, Move, OfferRansom, PlaceCube, RemoveCube, StartAt, SwitchPlaces,
+    cell_name)
 from cats.catch22.board import (
     BOARD, JACKPOT, NEIGHBOURS, PATH, REMOVE_CUBE, ROLL_AGAIN, SWITCH_PLACES, Routes,
     cut_squares, routes)
@@ -464,6 +465,63 @@ class Catch22State(State):
         if isinstance(action, RemoveCube):
             return ("square", action.row, action.col), ("supply", me)
         return None
+
+    def candidate_action(self, source: tuple[Any, ...], target: tuple[Any, ...]
+                         ) -> Optional[Action]:
+        """The action a drop from ``source`` onto ``target`` would mean, legal or not (the
+        inverse of :meth:`drag_of`, for refusal reasons); ``None`` if it means nothing."""
+        me = self.current
+        if len(target) == 3 and target[0] == "square":
+            row, col = target[1], target[2]
+            if source == ("supply", me):
+                return PlaceCube(row, col)
+            if source == ("pawn", me):
+                if self.phase == START:
+                    square = BOARD.at(row, col)
+                    star = BOARD.star_name(square) if square is not None else ""
+                    return StartAt(star or cell_name(row, col))
+                return Move(row, col)
+        if source == ("pawn", me) and len(target) == 2 and target[0] == "pawn":
+            seat = target[1]
+            if self.phase in (MOVE, START) and type(seat) is int and 0 <= seat < self.num_players \
+                    and self.pawns[seat] >= 0:
+                return self.candidate_action(source, ("square", *BOARD.cells[self.pawns[seat]]))
+            return SwitchPlaces(seat)
+        if len(source) == 3 and source[0] == "square" and target == ("supply", me):
+            return RemoveCube(source[1], source[2])
+        return None
+
+    def label(self, action: Action) -> str:
+        """Button text for an action ("Roll the die", "Pay 3 gold", ...)."""
+        kind = action.kind
+        if kind == "roll":
+            return "Roll the die"
+        if kind == "pay":
+            return f"Pay {self.offer[1] if self.offer else 0} gold"
+        if kind == "refuse":
+            return "Refuse to pay"
+        if kind == "leave":
+            return "Remove no cube"
+        if kind == "offer":
+            return (f"Offer player {action.owner + 1} a cube back "  # type: ignore[attr-defined]
+                    f"for {action.price} gold")  # type: ignore[attr-defined]
+        if kind == "start":
+            return f"Start on the {action.star} Star"  # type: ignore[attr-defined]
+        if kind == "switch":
+            return f"Switch places with player {action.seat + 1}"  # type: ignore[attr-defined]
+        where = cell_name(getattr(action, "row", None), getattr(action, "col", None))
+        if kind == "cube":
+            return f"Place a cube on {where}"
+        if kind == "remove":
+            return f"Remove the cube on {where}"
+        if kind == "move":
+            route = action.route  # type: ignore[attr-defined]
+            if route == VIA_STAR:
+                return f"Move to {where} via a Star"
+            if route == AVOIDING_STARS:
+                return f"Move to {where} avoiding Stars"
+            return f"Move to {where}"
+        return str(action)
 
     def explain_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now."""
