@@ -355,8 +355,8 @@ class GameScene(Scene):
         if action is not None:
             self.play(action)
             return True
-        if target == drag.source and not drag.moved:
-            return True  # a click on a piece that only drags
+        if target == drag.source:
+            return True  # a click on a piece that only drags, or a drop back where it was
         self._slide_back(drag, self.refusal(drag.source, target))
         return True
 
@@ -450,13 +450,14 @@ class GameScene(Scene):
             pygame.draw.rect(surface, palette.WARN, box, border_radius=s(10))
             surface.blit(msg, msg.get_rect(center=box.center))
 
-    def draw_badge(self, surface: pygame.Surface, seat: int, midleft: tuple[int, int]) -> int:
+    def draw_badge(self, surface: pygame.Surface, seat: int, midleft: tuple[int, int],
+                   radius: int = 16) -> int:
         """A player's colour disc with their symbol (never colour alone); returns right edge."""
         s = self.ctx.scale
         seat_info = self.session.seats[seat]
         colour_name = seat_info.colour or palette.SEAT_ORDER[seat % 6]
         colour = palette.PLAYER_COLOURS.get(colour_name, palette.TERRACOTTA)
-        r = s(16)
+        r = s(radius)
         centre = (midleft[0] + r, midleft[1])
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, palette.INK, centre, r, 2)

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from cats.session import Session
 from screens.between_screen import BetweenScene
+from screens.box_screen import BoxScene
 from screens.catch22_screen import Catch22Scene
+from screens.catchess_screen import CatChessScene
 from screens.game_frame import GameScene
 from screens.gambit_screen import GambitScene
 
@@ -17,6 +19,8 @@ SCREENS: dict[str, type[GameScene]] = {
     "gambit": GambitScene,
     "between": BetweenScene,
     "catch22": Catch22Scene,
+    "catchess": CatChessScene,
+    "box": BoxScene,
 }
 
 

@@ -402,6 +402,33 @@ class CatChessState(State):
             return ("region", REGION_IDS[self.where[c]]), ("region", REGION_IDS[self.where[o]])
         return None
 
+    def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        """The action a drop means, legal or not (so a refused drop can be explained).
+
+        A waiting cat onto a region is a placement; the cat of one region onto another region is a
+        move if that region is empty, else a swap with its cat. A drop back on the cat's own
+        region means nothing (a cancelled drag: "stay" is a button, not a drop)."""
+        if (len(target) != 2 or target[0] != "region" or len(source) != 2
+                or region_index(target[1]) < 0):
+            return None
+        if source[0] == "waiting" and cat_index(source[1]) >= 0:
+            return Place(source[1], target[1])
+        if source[0] != "region" or region_index(source[1]) < 0 or source[1] == target[1]:
+            return None
+        c = self.spot[region_index(source[1])]
+        if c < 0:
+            return None
+        o = self.spot[region_index(target[1])]
+        if o < 0:
+            return Move(LETTERS[c], target[1])
+        return Swap(LETTERS[c], LETTERS[o])
+
+    def label(self, action: Action) -> str:
+        """Button text for an action: "A stays" (it falls asleep where it is), else the notation."""
+        if isinstance(action, Stay):
+            return f"{action.cat} stays"
+        return str(action)
+
     # -- illegal actions ------------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
         """Why this place/stay/move/swap is not allowed now."""
