@@ -140,6 +140,11 @@ class Action:
 
     kind: ClassVar[str] = "action"
 
+    def public_text(self) -> str:
+        """The notation as every player may read it in the shared move log (secret actions,
+        such as a card set aside face down, override this to hide what only their player saw)."""
+        return str(self)
+
     def to_json(self) -> JsonDict:
         """``{"kind": ..., field: value, ...}`` with tuples as lists."""
         data: JsonDict = {"kind": self.kind}

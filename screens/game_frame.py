@@ -44,6 +44,7 @@ class Drag:
     pos: tuple[int, int]
     targets: list[Spot] = field(default_factory=list)
     moved: bool = False
+    press: tuple[int, int] = (-1, -1)
 
 
 class GameScene(Scene):
@@ -271,7 +272,8 @@ class GameScene(Scene):
             self.pointer = event.pos
         if event.type == pygame.MOUSEMOTION and self.drag:
             self.drag.pos = event.pos
-            if abs(event.pos[0] - self.drag.origin[0]) + abs(event.pos[1] - self.drag.origin[1]) > 6:
+            press = self.drag.press if self.drag.press != (-1, -1) else self.drag.origin
+            if abs(event.pos[0] - press[0]) + abs(event.pos[1] - press[1]) > 6:
                 self.drag.moved = True
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
@@ -332,7 +334,7 @@ class GameScene(Scene):
         rect = self.spot_rect(spot)
         origin = rect.topleft if rect else pos
         self.drag = Drag(spot, origin, (pos[0] - origin[0], pos[1] - origin[1]), pos,
-                         state.legal_targets(spot))
+                         state.legal_targets(spot), press=pos)
         return True
 
     def why_not_pick(self, spot: Spot) -> str:
@@ -405,20 +407,29 @@ class GameScene(Scene):
             self._update_tools()
 
     def _update_log(self) -> None:
-        if self.log_box is None or len(self.session.log) == self._log_len:
+        """Append new moves to the log box; rebuild it only when moves were taken back."""
+        count = len(self.session.log)
+        if self.log_box is None or count == self._log_len:
             return
-        self._log_len = len(self.session.log)
-        rows = []
-        for i, entry in enumerate(self.session.log[-60:], max(1, len(self.session.log) - 59)):
-            name = self.seat_name(entry.seat)
-            rows.append(f"<b>{i}.</b> {_html(name)}: {_html(self.log_text(entry.action))}")
-        self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
+        if count < self._log_len or self._log_len < 0 or count - self._log_len > 20:
+            first = max(0, count - 60)
+            rows = [self._log_row(i) for i in range(first, count)]
+            self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
+        else:
+            for i in range(self._log_len, count):
+                self.log_box.append_html_text("<br>" + self._log_row(i))
+        self._log_len = count
         if self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
+    def _log_row(self, index: int) -> str:
+        entry = self.session.log[index]
+        name = self.seat_name(entry.seat)
+        return f"<b>{index + 1}.</b> {_html(name)}: {_html(self.log_text(entry.action))}"
+
     def log_text(self, action: Action) -> str:
-        """How an action reads in the move log (the notation by default)."""
-        return str(action)
+        """How an action reads in the shared move log (its public notation by default)."""
+        return action.public_text()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.CREAM)

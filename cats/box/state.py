@@ -315,6 +315,7 @@ class BoxState(State):
             "trick_number": self.trick_no if self.phase == PLAYING else 0,
             "tricks_per_round": t.tricks_per_round, "numbers": t.numbers,
             "colours": list(COLOURS),
+            "board_rows": self.board_rows(),
             "hand": list(self.hands[seat]) if own else None,  # type: ignore[index]
             "hand_counts": [len(h) for h in self.hands],
             "set_aside": (self.aside[seat] if own and self.aside[seat] >= 0  # type: ignore[index]
@@ -360,6 +361,48 @@ class BoxState(State):
         step = {ASIDE: "setting aside", PREDICTING: "predictions"}.get(
             self.phase, f"trick {self.trick_no}")
         return f"Round {self.round_no + 1} · {step}"
+
+    def board_rows(self) -> list[str]:
+        """The research board's colour rows, top to bottom (the order adjacency uses)."""
+        n = self.table.numbers
+        return [COLOURS[self.table.scan[k * n] // n] for k in range(len(COLOURS))]
+
+    def label(self, action: Action) -> str:
+        """Button text for an action."""
+        if isinstance(action, Predict):
+            return f"{action.tricks} trick{'s' if action.tricks != 1 else ''}"
+        if isinstance(action, Play):
+            return f"{action.number} as {action.colour}"
+        if isinstance(action, SetAside):
+            return f"Set aside {action.number}"
+        return str(action)
+
+    def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        """The action a drop means, legal or not: a hand card onto the set-aside spot, or onto
+        the research space of its own number (another number's column means nothing)."""
+        if len(source) != 2 or source[0] != "hand" or not isinstance(source[1], int):
+            return None
+        number = source[1]
+        if tuple(target) == ("aside",):
+            return SET_ASIDE.get(number) or SetAside(number)
+        if len(target) == 3 and target[0] == "space" and target[2] == number:
+            return Play(number, str(target[1]))
+        return None
+
+    def explain_drop(self, source: Spot, target: Spot) -> str:
+        """Why a drop from ``source`` onto ``target`` is refused ("" if it is legal or means
+        nothing, such as dropping a card back into the hand)."""
+        action = self.candidate_action(source, target)
+        if action is not None:
+            return self.why_illegal(action) or ""
+        if (len(source) == 2 and source[0] == "hand" and len(target) == 3
+                and target[0] == "space"):
+            number = source[1]
+            return (f"A {number} can only claim a space in the {number} column: the number "
+                    "is fixed, you choose only its colour.")
+        if target and target[0] == "hand":
+            return ""
+        return "Drag a card from your hand onto a research space."
 
     def drag_of(self, action: Action) -> Optional[tuple[Spot, Spot]]:
         """Hand card to a research space (play) or to the set-aside spot."""
