@@ -68,7 +68,7 @@ class MainMenu(Scene):
         # The library: five covers in two rows.
         left = s(450)
         cw = min((w - left - s(60)) // 3 - s(20), s(300))
-        ch = int(cw * 0.8)
+        ch = int(cw / 1.6) + s(56)
         self.covers = {}
         for i, gid in enumerate(LIBRARY):
             row, col = divmod(i, 3)
@@ -150,7 +150,7 @@ class MainMenu(Scene):
         s = self.ctx.scale
         lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
         pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
-        art = image(f"cover_{gid}", lifted.w, lifted.h - s(50)).copy()
+        art = image(f"cover_{gid}", lifted.w, int(lifted.w / 1.6)).copy()
         card = pygame.Surface(lifted.size, pygame.SRCALPHA)
         pygame.draw.rect(card, palette.PAPER, card.get_rect(), border_radius=s(14))
         card.blit(art, (0, 0))
