@@ -199,6 +199,7 @@ def screenshot(args: argparse.Namespace) -> int:
     size = tuple(int(v) for v in args.size.split("x")) if args.size else WINDOW
     ctx = build_context(size, headless=True)  # type: ignore[arg-type]
     ctx.settings.animation_speed = 0
+    ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
     if args.game:
         session = start_session(args)

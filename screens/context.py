@@ -36,6 +36,7 @@ class AppContext:
     running: bool = True
     notice: str = ""  # a message the next menu shows (e.g. a save that failed to load)
     settings_problem: Optional[str] = None
+    headless_reveal: bool = False  # screenshots skip the opening hand-off curtain
 
     @property
     def size(self) -> tuple[int, int]:

@@ -93,6 +93,17 @@ class GameScene(Scene):
             return mover
         return humans[0] if humans else None
 
+    def enter(self) -> None:
+        """Open the table; in hotseat with secrets, the first player confirms before seeing."""
+        super().enter()
+        mover = self.session.to_move
+        if (mover is not None and self.info.hidden_information and len(self.humans()) > 1
+                and not self.session.seats[mover].is_bot and not self.ctx.headless_reveal):
+            self.viewer = None
+            self.refresh()
+            self.ctx.scenes.push(Curtain(self.ctx, self.seat_name(mover),
+                                         lambda m=mover: self._reveal(m)))
+
     def needs_curtain(self, seat: int) -> bool:
         """A hand-off curtain is due before ``seat`` (a human) sees their view."""
         return (self.info.hidden_information and len(self.humans()) > 1

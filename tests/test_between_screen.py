@@ -51,13 +51,15 @@ def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     frame(ctx, 0.016)
 
 
-def open_between(ctx, seats, **options):  # type: ignore[no-untyped-def]
+def open_between(ctx, seats, confirm=True, **options):  # type: ignore[no-untyped-def]
     opts = {"first": 0, "deck": [[card(n) for n in FIRST_HAND]], **options}
     session = Session.start("between", seats, 11, opts)
     scene = BetweenScene(ctx, session)
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
     frame(ctx, 0.016)
+    if confirm and isinstance(ctx.scenes.top, Curtain):  # the opening hotseat hand-off
+        click(ctx, ctx.scenes.top.ready_button.rect.center)
     return session, scene
 
 
@@ -138,7 +140,11 @@ def test_highlights_while_dragging_are_the_engine_targets(ctx) -> None:  # type:
 
 
 def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # type: ignore[no-untyped-def]
-    session, scene = open_between(ctx, humans(2), deck=None)
+    session, scene = open_between(ctx, humans(2), confirm=False, deck=None)
+    opening = ctx.scenes.top
+    assert isinstance(opening, Curtain), "even the first hand waits for its owner"
+    assert scene.viewer is None and scene.view["hand"] is None
+    click(ctx, opening.ready_button.rect.center)
     assert scene.viewer == 0 and scene.view["hand"] is not None
     first = session.state.hands[0][0]
     drag(ctx, centre(scene, ("hand", first)), centre(scene, ("toy", 5)))

@@ -61,13 +61,15 @@ def humans(n: int) -> list[Seat]:
     return [Seat(f"P{i + 1}") for i in range(n)]
 
 
-def open_box(ctx, seats, hands=HANDS, first=0, seed=3):  # type: ignore[no-untyped-def]
+def open_box(ctx, seats, hands=HANDS, first=0, seed=3, confirm=True):  # type: ignore[no-untyped-def]
     deal = [c for hand in hands for c in hand] if hands else None
     session = Session.start("box", seats, seed, {"deal": [deal], "first_player": first})
     scene = BoxScene(ctx, session)
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
     frame(ctx, 0.016)
+    if confirm and isinstance(ctx.scenes.top, Curtain):  # the opening hotseat hand-off
+        click(ctx, ctx.scenes.top.ready_button.rect.center)
     return session, scene
 
 
@@ -227,7 +229,11 @@ def test_click_a_card_then_a_lit_space_or_a_button(ctx) -> None:  # type: ignore
 
 
 def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # type: ignore[no-untyped-def]
-    session, scene = open_box(ctx, humans(2), hands=None, first=0)
+    session, scene = open_box(ctx, humans(2), hands=None, first=0, confirm=False)
+    opening = ctx.scenes.top
+    assert isinstance(opening, Curtain), "even the first hand waits for its owner"
+    assert scene.viewer is None and scene.view["hand"] is None
+    click(ctx, opening.ready_button.rect.center)
     assert scene.viewer == 0 and scene.view["hand"] is not None
     mine = session.state.hands[0][0]
     drag(ctx, hand_point(scene, mine), centre(scene, ("aside",)))

@@ -183,6 +183,10 @@ def test_a_click_explains_and_the_stay_button_lets_the_cat_sleep(ctx) -> None:  
 
 def test_hotseat_curtain_hides_the_next_goal_card_until_confirmed(ctx) -> None:  # type: ignore[no-untyped-def]
     session, scene = open_catchess(ctx, [Seat("Ann"), Seat("Ben")])
+    opening = ctx.scenes.top
+    assert isinstance(opening, Curtain), "even the first goal card waits for its owner"
+    assert scene.viewer is None and scene.view["my_cards"] == []
+    click(ctx, opening.ready_button.rect.center)
     assert scene.viewer == 0 and len(scene.view["my_cards"]) == 1
     assert scene.view["my_cards"][0]["number"] == hands_of(session.state)[0][0]
     drag(ctx, centre(scene, waiting("A")), centre(scene, region(1)))
