@@ -425,7 +425,7 @@ class GameScene(Scene):
         if count < self._log_len or self._log_len < 0 or count - self._log_len > 20:
             first = max(0, count - 60)
             rows = [self._log_row(i) for i in range(first, count)]
-            self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
+            self.log_box.set_text("<b>" + tr("game.log") + "</b>" + "".join("<br>" + r for r in rows))
         else:
             for i in range(self._log_len, count):
                 self.log_box.append_html_text("<br>" + self._log_row(i))
