@@ -7,6 +7,7 @@ reported by name and never changed.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ from saves.jsonfile import FileProblem, read_json_object, write_json
 RESUME = "resume"
 SLOT_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _\-]{0,39}$")
 APP_TAG = "nine-lives"
+# Device names Windows will not open as files, whatever the extension.
+RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
+                      *(f"LPT{i}" for i in range(1, 10))})
 
 # format number -> function upgrading a record of that format to the next one.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -51,15 +55,31 @@ class SaveInfo:
 
     def when(self) -> str:
         """The save time as local text."""
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at)) if self.saved_at else ""
+        try:
+            return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at)) if self.saved_at else ""
+        except (OverflowError, ValueError, OSError):  # a hostile file's time: show none
+            return ""
+
+
+def _timestamp(value: Any) -> float:
+    """A save time read from a file: a finite number of seconds, else 0 (unknown)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return 0.0
+    return seconds if math.isfinite(seconds) else 0.0
 
 
 def check_slot(name: str) -> str:
     """The slot name cleaned, or :class:`SaveError` if it could leave the save folder."""
     name = name.strip()
     if not SLOT_PATTERN.match(name):
-        raise SaveError(f"'{name}' is not a usable save name: use letters, digits, spaces, - and _"
-                        " (at most 40)")
+        raise SaveError(f"'{name[:60]}' is not a usable save name: use letters, digits, spaces,"
+                        " - and _ (at most 40)")
+    if name.upper() in RESERVED:
+        raise SaveError(f"'{name}' is a name Windows keeps for a device: choose another")
     return name
 
 
@@ -152,7 +172,7 @@ class SaveStore:
         infos = []
         for path in folder.glob("*.json"):
             slot = path.stem
-            if not SLOT_PATTERN.match(slot):
+            if not SLOT_PATTERN.match(slot) or slot.upper() in RESERVED:
                 continue
             infos.append(self._preview(slot, path))
         infos.sort(key=lambda i: (-i.saved_at, i.slot))
@@ -162,14 +182,15 @@ class SaveStore:
         try:
             record = self.read_record(slot)
             game = record.get("game")
-            if game not in GAMES:
-                raise SaveError(f"{path.name}: unknown game {game!r}")
-            players = tuple(str(p.get("name", "?")) for p in record.get("players", [])
-                            if isinstance(p, dict))
-            saved_at = record.get("saved_at", 0)
+            if not isinstance(game, str) or game not in GAMES:
+                raise SaveError(f"{path.name}: unknown game {game!r}" if isinstance(game, str)
+                                else f"{path.name}: names no game")
+            seats, progress = record.get("players"), record.get("progress", "")
+            players = tuple(p["name"] if isinstance(p.get("name"), str) else "?" for p in seats
+                            if isinstance(p, dict)) if isinstance(seats, list) else ()
             return SaveInfo(slot, path, game, GAMES[game].info.title, players,
-                            str(record.get("progress", ""))[:80],
-                            float(saved_at) if isinstance(saved_at, (int, float)) else 0.0,
+                            str(progress)[:80] if isinstance(progress, str) else "",
+                            _timestamp(record.get("saved_at")),
                             bool(record.get("over", False)))
         except SaveError as exc:
             mtime = path.stat().st_mtime if path.exists() else 0.0

@@ -104,7 +104,7 @@ NEIGHBOURS = BOARD.neighbours
 
 _ROUTE_CACHE: dict[tuple[int, int, int], Routes] = {}
 _CUT_CACHE: dict[int, int] = {}
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 20_000  # a pure memo; small so long sessions do not grow (soak: ~190 MiB at 200k)
 
 
 def routes(start: int, steps: int, blocked: int) -> Routes:

@@ -39,7 +39,7 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
         raise ValueError("catch22 save: a state must be a JSON object")
     try:
         return _read(cls, data)
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"catch22 save: missing or malformed field ({exc})") from None
 
 
