@@ -1,17 +1,18 @@
 """Cheap heuristics for Cat Between Us: a position evaluation and a greedy rollout policy.
 
-Not registered anywhere; a registry may wire ``heuristic_ismcts`` or ``GreedyLureBot`` in later.
+Registered by :mod:`cats.ai.levels`: ``GreedyLureBot`` (levels 1–2) and ``LookaheadLureBot`` (3).
 The idea: a seat wants the cards left in its hand to add up just under the cat's number, so each
 lure is judged by the seat's projected total (placed cards plus an average for empty slots).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from cats.ai.generic import ISMCTS
-from cats.between import (CARD_SUIT, CARD_TARGET, CARD_VALUE, CARDS_PER_TOY, CROWN, LURES, TOYS,
-                          BetweenState)
+from cats.between import (CARD_SUIT, CARD_TARGET, CARD_VALUE, CARDS_PER_TOY, CROWN, LURES,
+                          LURES_PER_ROUND, TOYS, BetweenState, standing)
 from cats.core import Action, State
 from cats.rng import Rng
 
@@ -51,7 +52,8 @@ def lure_score(state: BetweenState, action: Action, seat: int) -> float:
 
 def _total_after(base: float, counts: list[int], attraction: list[float], action: Action) -> float:
     """Projected total once ``action``'s card leaves the hand and lies under its toy."""
-    card, toy = action.card, action.toy  # type: ignore[attr-defined]
+    card: int = action.card  # type: ignore[attr-defined]
+    toy: int = action.toy  # type: ignore[attr-defined]
     suit = CARD_SUIT[card]
     left = counts[toy] - (1 if suit == toy else 0)
     return base - attraction[suit] + (CARD_VALUE[card] - MEAN_VALUE) * left
@@ -118,5 +120,107 @@ def heuristic_ismcts() -> ISMCTS:
     return ISMCTS(rollout=heuristic_rollout)
 
 
-__all__ = ["GreedyLureBot", "LURES", "evaluate", "greedy_lure", "heuristic_ismcts",
-           "heuristic_rollout", "lure_score"]
+def fast_round(state: BetweenState, rng: Rng, explore: float = 0.0) -> tuple[int, ...]:
+    """The winners of the current round once everyone plays greedy lures to its end.
+
+    The same policy as :func:`greedy_lure` (projected totals with an average card in every empty
+    slot, ties broken at random; ``explore`` is the share of random lures), worked on plain lists
+    without building actions or states, so a search can afford hundreds of these per move."""
+    n = state.num_players
+    hands = [h[:] for h in state.hands]
+    sums = [0] * TOYS
+    fill = [0] * TOYS
+    for t, cards in enumerate(state.toys):
+        fill[t] = len(cards)
+        sums[t] = sum(CARD_VALUE[c] for c in cards)
+    played, first = state.played, state.first
+    cat = CARD_TARGET[state.cat_card]
+    goal = cat - AIM_BELOW
+    suit_of, value_of = CARD_SUIT, CARD_VALUE
+    threshold = int(explore * 1000)
+    while played < LURES_PER_ROUND:
+        hand = hands[(first + played) % n]
+        open_toys = [t for t in range(TOYS) if fill[t] < CARDS_PER_TOY]
+        if threshold and rng.below(1000) < threshold:
+            card = hand[rng.below(len(hand))]
+            toy = open_toys[rng.below(len(open_toys))]
+        else:
+            att = [sums[t] + MEAN_VALUE * (CARDS_PER_TOY - fill[t]) for t in range(TOYS)]
+            counts = [0] * TOYS
+            for c in hand:
+                counts[suit_of[c]] += 1
+            base = 0.0
+            for t in range(TOYS):
+                if counts[t]:
+                    base += counts[t] * att[t]
+            best_score = float("inf")
+            best: list[tuple[int, int]] = []
+            for c in hand:
+                suit = suit_of[c]
+                rest = base - att[suit]
+                delta = value_of[c] - MEAN_VALUE
+                for t in open_toys:
+                    total = rest + delta * (counts[t] - (suit == t))
+                    score = 2.0 * (total - goal) if total > goal else goal - total
+                    if score < best_score - 1e-9:
+                        best_score, best = score, [(c, t)]
+                    elif score <= best_score + 1e-9:
+                        best.append((c, t))
+            card, toy = best[rng.below(len(best))] if len(best) > 1 else best[0]
+        hand.remove(card)
+        sums[toy] += value_of[card]
+        fill[toy] += 1
+        played += 1
+    keys = []
+    for hand in hands:
+        total = 0
+        for c in hand:
+            total += sums[suit_of[c]]
+        keys.append(standing(total, cat))
+    top = min(keys)
+    return tuple(s for s in range(n) if keys[s] == top)
+
+
+@dataclass
+class LookaheadLureBot:
+    """Determinized look-ahead over the round: sample deals of the unseen cards consistent with
+    what the seat knows, play each promising lure and finish the round with greedy lures in that
+    world (the same worlds and random streams for every lure: common random numbers), and keep
+    the lure with the best share of round wins.
+
+    ``worlds`` bounds the work (reproducible); ``seconds`` is only a safety cap."""
+
+    worlds: int = 48
+    candidates: int = 10
+    seconds: float = 0.25
+    explore: float = 0.05
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The lure with the best mean round result over the sampled deals."""
+        assert isinstance(world, BetweenState)
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scored = sorted(range(len(actions)), key=lambda i: (lure_score(world, actions[i], seat), i))
+        shortlist = [actions[i] for i in scored[:self.candidates]]
+        totals = [0.0] * len(shortlist)
+        deadline = time.thread_time() + self.seconds
+        for n in range(self.worlds):
+            base = world.determinize(seat, rng)
+            stream = rng.next64()
+            for k, action in enumerate(shortlist):
+                sim = base.clone()
+                sim.hands[seat].remove(action.card)  # type: ignore[attr-defined]
+                sim.toys[action.toy].append(action.card)  # type: ignore[attr-defined]
+                sim.played += 1
+                winners = fast_round(sim, Rng(stream), self.explore)
+                if seat in winners:
+                    totals[k] += 1.0 / len(winners)
+            if n >= 7 and time.thread_time() > deadline:
+                break
+        best = max(range(len(shortlist)), key=lambda k: (totals[k], -k))
+        return shortlist[best]
+
+
+__all__ = ["GreedyLureBot", "LURES", "LookaheadLureBot", "evaluate", "greedy_lure",
+           "fast_round", "heuristic_ismcts", "heuristic_rollout", "lure_score"]

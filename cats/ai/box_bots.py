@@ -1,12 +1,14 @@
 """Cheap heuristics for Cat in the Box: a greedy policy, a rollout and an ISMCTS factory.
 
-Not registered anywhere; a registry may wire ``GreedyBoxBot`` or ``heuristic_ismcts`` in later.
+Registered by :mod:`cats.ai.levels`: ``GreedyBoxBot`` (levels 1–2), and a round-limited ISMCTS
+built from ``play_round``, ``round_rewards`` and ``canonical_world`` (3).
 The idea: never paint yourself into a paradox (keep every card in hand declarable), keep options
 open, chase tricks only while short of the prediction, and place tokens next to your own.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from cats.ai.generic import ISMCTS
@@ -89,15 +91,81 @@ def greedy_box(state: BoxState, rng: Rng) -> Action:
     """The heuristic's choice for the seat to move (ties broken at random)."""
     if state.phase != PLAYING:
         return aside_choice(state) if state.phase == "aside" else prediction_choice(state)
+    best = best_plays(state)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def best_plays(state: BoxState) -> list[Action]:
+    """The legal plays with the best :func:`play_score`, computed in O(1) per play.
+
+    Same score as :func:`play_score`: the free (colour, number) spaces left for every card of
+    the hand are counted once per colour set (with and without the led colour), and a play only
+    changes the count of its own number."""
+    seat, n = state.turn, state.table.numbers
+    board, hand, trick = state.board, state.hands[seat], state.trick
+    mask = state.colours[seat]
+    led = state.led if trick else -1
+    counts = [0] * (n + 1)
+    for k in hand:
+        counts[k] += 1
+    variants: dict[int, tuple[list[int], int, int]] = {}
+
+    def variant(m: int) -> tuple[list[int], int, int]:
+        got = variants.get(m)
+        if got is None:
+            free = [0] * (n + 1)
+            cards = pairs = 0
+            for k in range(1, n + 1):
+                f = 0
+                for c in range(4):
+                    if m >> c & 1 and board[c * n + k - 1] == EMPTY:
+                        f += 1
+                free[k] = f
+                if counts[k]:
+                    pairs += counts[k] * f
+                    if f:
+                        cards += counts[k]
+            got = variants[m] = (free, cards, pairs)
+        return got
+
+    left = len(hand) - 1
+    last_trick = left <= 1
+    want = 1.0 if _want_tricks(state, seat) > 0 else -1.0
+    top = -1
+    if trick:
+        for _, k, c in trick:
+            rank = (40 if c == RED else 20 if c == led else 0) + k
+            if rank > top:
+                top = rank
+    neighbours = state.table.neighbours
     best: list[Action] = []
     best_score = float("-inf")
     for action in state.legal_actions():
-        score = play_score(state, action)  # type: ignore[arg-type]
+        number = action.number  # type: ignore[attr-defined]
+        colour = COLOUR_INDEX[action.colour]  # type: ignore[attr-defined]
+        m = mask & ~(1 << led) if trick and colour != led else mask
+        free, cards, pairs = variant(m)
+        f = free[number]
+        had = counts[number]
+        cards += (had - 1) * (f > 1) - had * (f > 0)
+        pairs += (had - 1) * (f - 1) - had * f
+        safe = 1.0 if last_trick else cards / max(left, 1)
+        if trick:
+            rank = (40 if colour == RED else 20 if colour == led else 0) + number
+            win = 1.0 if rank > top else -1.0
+        else:
+            win = 1.0
+        index = colour * n + number - 1
+        touch = 0
+        for j in neighbours[index]:
+            if board[j] == seat:
+                touch += 1
+        score = SAFETY * safe + 0.2 * pairs + WANT * win * want + TOUCH * touch
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif score >= best_score - 1e-9:
             best.append(action)
-    return best[rng.below(len(best))]
+    return best
 
 
 def heuristic_rollout(state: State, rng: Rng, max_steps: int = 2000) -> None:
@@ -126,3 +194,65 @@ class GreedyBoxBot:
 def heuristic_ismcts(iterations: int = 800, seconds: float = 0.3) -> ISMCTS:
     """ISMCTS whose rollouts follow the greedy heuristic."""
     return ISMCTS(iterations=iterations, seconds=seconds, rollout=heuristic_rollout)
+
+
+# -- pieces for the round search (level 3) ---------------------------------------------------------
+def round_stamp(state: State) -> int:
+    """Which round a state is in (the count of finished rounds)."""
+    assert isinstance(state, BoxState)
+    return len(state.results)
+
+
+def canonical_world(state: State, seat: int) -> State:
+    """A copy in which the cards ``seat`` cannot see are dealt in sorted order (others' hands in
+    seat order, then their set-aside cards, then face-down leftovers), so that re-dealing from it
+    depends only on what the seat knows: :meth:`BoxState.determinize` shuffles the unseen cards
+    in the order it finds them."""
+    assert isinstance(state, BoxState)
+    world = state.clone()
+    others = [s for s in range(state.num_players) if s != seat]
+    pool = [c for s in others for c in state.hands[s]]
+    pool += [state.aside[s] for s in others if state.aside[s] >= 0]
+    pool += state.leftovers
+    pool.sort()
+    for s in others:
+        k = len(state.hands[s])
+        world.hands[s], pool = pool[:k], pool[k:]
+    for s in others:
+        if state.aside[s] >= 0:
+            world.aside[s], pool = pool[0], pool[1:]
+    world.leftovers = pool
+    return world
+
+
+def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:
+    """Mostly greedy moves until the current round is scored (in place)."""
+    assert isinstance(state, BoxState)
+    rounds = len(state.results)
+    threshold = int(explore * 1000)
+    while state.phase != "over" and len(state.results) == rounds:
+        if threshold and rng.below(1000) < threshold:
+            actions = state.legal_actions()
+            state.do(actions[rng.below(len(actions))])
+        else:
+            state.do(greedy_box(state, rng))
+
+
+def round_rewards(state: State, start: int, scale: float = 6.0) -> list[float]:
+    """Per seat, a 0..1 value of round ``start``'s score against the others' mean; when that
+    round ended the game, half of it is the share of the win."""
+    assert isinstance(state, BoxState)
+    n = state.num_players
+    if len(state.results) <= start:
+        return [0.5] * n
+    scores = state.results[start]["scores"]
+    total = sum(scores)
+    out = []
+    for s in range(n):
+        diff = scores[s] - (total - scores[s]) / (n - 1)
+        out.append(0.5 + 0.5 * math.tanh(diff / scale))
+    if state.phase == "over":
+        outcome = state.outcome()
+        assert outcome is not None
+        out = [0.5 * v + 0.5 * outcome.reward(s) for s, v in enumerate(out)]
+    return out

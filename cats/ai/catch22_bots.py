@@ -1,18 +1,22 @@
 """Cheap Catch 22 heuristics: a position value (gold, danger, distance home) and a greedy policy.
 
-Not registered anywhere yet; ``GreedyBot().choose(world, seat, rng)`` follows the bot interface
-and ``evaluate(state, seat)`` can serve as a rollout cut-off value for a search.
+Registered by :mod:`cats.ai.levels`: ``GreedyBot`` (levels 1–2) and ``ExpectimaxBot`` (3), which
+plans a whole turn over the six die faces with :func:`position_value` at the leaves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import time
+from dataclasses import dataclass, field
 from typing import Optional
 
-from cats.catch22.actions import LEAVE, PAY, REFUSE, ROLL, Move, OfferRansom, RemoveCube
-from cats.catch22.board import BOARD, NEIGHBOURS, STAR
-from cats.catch22.state import MOVE, PREPARE, RANSOM, REMOVE, START, SWITCH, Catch22State
-from cats.core import Action
+from cats.catch22.actions import (CUBE_ACTIONS, LEAVE, PAY, REFUSE, ROLL, Move, OfferRansom,
+                                  RemoveCube)
+from cats.catch22.board import BOARD, JACKPOT, NEIGHBOURS, ROLL_AGAIN, STAR, routes
+from cats.catch22.state import (MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH,
+                                Catch22State)
+from cats.core import Action, State
 from cats.rng import Rng
 
 
@@ -72,8 +76,9 @@ def evaluate(state: Catch22State, seat: int) -> float:
 class GreedyBot:
     """One-ply greedy play on :func:`evaluate`; plain rules of thumb for cubes and ransoms."""
 
-    def choose(self, world: Catch22State, seat: int, rng: Rng) -> Action:  # type: ignore[override]
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The action with the best immediate value (ties broken by order)."""
+        assert isinstance(world, Catch22State)
         phase = world.phase
         if phase == START:
             return max(world.legal_actions(), key=lambda a: self._star_value(world, a))
@@ -139,3 +144,314 @@ class GreedyBot:
         if not theirs:
             return LEAVE
         return min(theirs, key=lambda a: DIST[here][BOARD.index[(a.row, a.col)]])
+
+
+# -- the strongest level: expectimax over the die --------------------------------------------------
+
+WIN_VALUE = 2.0
+_FACES: dict[tuple[int, int], "Faces"] = {}
+_FACES_LIMIT = 100_000
+_JACKPOTS = frozenset(BOARD.jackpots)
+
+# (faces that can cross a Star, end squares per face 1..6, Jackpot ends per face 1..6)
+Faces = tuple[int, tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]
+
+
+def faces(start: int, blocked: int) -> Faces:
+    """For a pawn on ``start`` with ``blocked`` squares: how many die faces allow a move that
+    crosses a Star, the end squares reachable with each face 1..6, and those that are Jackpots
+    (cached)."""
+    key = (start, blocked)
+    hit = _FACES.get(key)
+    if hit is None:
+        star = 0
+        ends = []
+        for d in range(1, 7):
+            found = routes(start, d, blocked)
+            star += any(crossed for _, crossed in found)
+            ends.append(frozenset(end for end, _ in found))
+        pots = tuple(tuple(sorted(e & _JACKPOTS)) for e in ends)
+        hit = (star, tuple(ends), pots)
+        if len(_FACES) > _FACES_LIMIT:
+            _FACES.clear()
+        _FACES[key] = hit
+    return hit
+
+
+@dataclass
+class Weights:
+    """Tunable weights of :func:`position_value`."""
+
+    gold: float = 0.5        # progress per share of the threshold while short of it
+    ready: float = 0.55      # progress for holding the winning gold
+    star: float = 0.4        # extra for a Star within one roll (as a share of the faces)
+    near: float = 0.05       # extra for holding the gold near a Star
+    pots: float = 0.5        # weight of the expected Jackpot gold reachable next roll
+    rival: float = 0.6       # weight of the best opponent's progress
+    cube: float = 0.004      # value of a cube in supply
+
+
+W = Weights()
+
+
+def position_value(state: Catch22State, me: int, w: Weights = W) -> float:
+    """How well ``me`` stands once its turn is over (higher is better; a win is WIN_VALUE).
+
+    Progress is gold towards the threshold, then the chance of crossing a Star with one roll;
+    it is discounted by the chance that an opponent lands on ``me`` (and steals everything) and
+    by the chance that an opponent holding the gold crosses a Star before ``me`` moves again."""
+    if state.winner >= 0:
+        return WIN_VALUE if state.winner == me else -WIN_VALUE
+    n = state.num_players
+    threshold = state.threshold
+    all_cubes = 0
+    own = [0] * n
+    for sq, owner in state.cubes.items():
+        all_cubes |= 1 << sq
+        own[owner] |= 1 << sq
+    pawns = state.pawns
+    empty: Faces = (0, (), ())
+    info = [faces(pawns[x], all_cubes & ~own[x]) if pawns[x] >= 0 else empty for x in range(n)]
+    pots = state.pots
+
+    def progress(x: int) -> float:
+        gold = state.gold[x]
+        if gold >= threshold:
+            return w.ready + w.star * info[x][0] / 6 + w.near / (1 + STAR_DIST[pawns[x]])
+        value = w.gold * gold / threshold
+        pot = 0
+        for reach in info[x][2]:
+            if reach:
+                pot += max(pots[sq] for sq in reach)
+        if pot:
+            value += w.gold * w.pots * min(pot / 6, threshold - gold) / threshold
+        return value
+
+    at = pawns[me]
+    safe_me = 1.0
+    survive = 1.0
+    rival = 0.0
+    for o in range(n):
+        if o == me or pawns[o] < 0:
+            continue
+        ends = info[o][1]
+        if state.gold[me] and at >= 0:
+            hits = sum(1 for reach in ends if at in reach)
+            safe_me *= 1 - hits / 6
+        if state.gold[o] >= threshold:
+            survive *= 1 - info[o][0] / 6
+        rival = max(rival, progress(o))
+    mine = progress(me)
+    if safe_me < 1.0:
+        gold = state.gold[me]
+        state.gold[me] = 0
+        broke = progress(me)
+        state.gold[me] = gold
+        mine = safe_me * mine + (1 - safe_me) * broke
+    return survive * mine - w.rival * rival + w.cube * state.supply[me]
+
+
+def _triggers_roll(state: Catch22State, move: Move) -> bool:
+    """Whether ending ``move`` (without a win) gives the mover another roll."""
+    end = BOARD.index[(move.row, move.col)]
+    if BOARD.kinds[end] not in (JACKPOT, ROLL_AGAIN):
+        return False
+    me = state.current
+    return not any(at == end for s, at in enumerate(state.pawns) if s != me)
+
+
+@dataclass
+class ExpectimaxBot:
+    """Plans its whole turn over the die: the value of rolling is the mean over the six faces of
+    the best move for each face (a Jackpot or Roll Again square opens another expectation); cube
+    placements (a safe square to land on, or a wall on a rich rival's way to a Star) are tried
+    before the roll and kept only when they raise that expectation. Leaves are valued with
+    :func:`position_value`. Catch 22 has no hidden information; the generator of ``world`` is
+    replaced from ``rng`` so a re-dealt world never changes the choice."""
+
+    weights: Weights = field(default_factory=Weights)
+    cube_candidates: int = 6
+    cube_finalists: int = 2
+    cube_margin: float = 0.01
+    seconds: float = 0.25
+    _deadline: float = field(default=0.0, init=False, repr=False)
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The action with the best expected value for ``seat``."""
+        assert isinstance(world, Catch22State)
+        state = world.clone()
+        state.rng = Rng(rng.next64())
+        state.script = []
+        self._deadline = time.thread_time() + self.seconds
+        phase = state.phase
+        if phase == START:
+            return GreedyBot().choose(state, seat, rng)
+        if phase == PREPARE:
+            return self._prepare(state, seat)
+        if phase == MOVE:
+            return self._best_move(state, seat, 0)[1]
+        if phase == RANSOM:
+            return self._ransom(state, seat)
+        options = state.legal_actions()
+        return max(options, key=lambda a: self._after(state, a, seat))
+
+    # -- values -------------------------------------------------------------------------------
+    def _after(self, state: Catch22State, action: Action, me: int) -> float:
+        sim = state.clone()
+        sim.do(action)
+        return self._resolve(sim, me)
+
+    def _resolve(self, sim: Catch22State, me: int) -> float:
+        """Value of a position reached during ``me``'s turn (its own choices resolved greedily)."""
+        if sim.phase in (SWITCH, REMOVE) and sim.current == me:
+            return max(self._after(sim, a, me) for a in sim.legal_actions())
+        if sim.phase == MOVE and sim.current == me:
+            return self._best_move(sim, me, 2)[0]
+        return position_value(sim, me, self.weights)
+
+    def _move_value(self, state: Catch22State, move: Move, me: int, depth: int) -> float:
+        sim = state.clone()
+        sim.do(move)
+        if sim.phase == OVER or depth >= 1 or not _triggers_roll(state, move):
+            return self._resolve(sim, me)
+        total = 0.0
+        for d in range(1, 7):
+            sim = state.clone()
+            sim.script = [d]
+            sim.do(move)
+            if sim.phase == MOVE and sim.current == me:
+                total += self._best_move(sim, me, depth + 1)[0]
+            else:
+                total += self._resolve(sim, me)
+        return total / 6
+
+    def _best_move(self, state: Catch22State, me: int, depth: int) -> tuple[float, Action]:
+        best: Optional[Action] = None
+        best_value = -math.inf
+        for action in state.legal_actions():
+            if depth >= 2:
+                sim = state.clone()
+                sim.do(action)
+                value = position_value(sim, me, self.weights) if sim.phase == OVER or \
+                    sim.current != me or sim.phase == PREPARE else self._static(sim, me)
+            else:
+                value = self._move_value(state, action, me, depth)  # type: ignore[arg-type]
+            if value > best_value:
+                best, best_value = action, value
+        assert best is not None
+        return best_value, best
+
+    def _static(self, sim: Catch22State, me: int) -> float:
+        if sim.phase in (SWITCH, REMOVE) and sim.current == me:
+            return max(position_value(_done(sim, a), me, self.weights) for a in sim.legal_actions())
+        return position_value(sim, me, self.weights)
+
+    def roll_value(self, state: Catch22State, me: int, deep: bool = True) -> float:
+        """The expected value of rolling now: the mean over the faces of the best move (``deep``:
+        a further roll earned on the way is an expectation too, else the one our generator
+        rolls)."""
+        total = 0.0
+        for d in range(1, 7):
+            sim = state.clone()
+            sim.script = [d]
+            sim.do(ROLL)
+            if sim.phase == MOVE and sim.current == me:
+                total += self._best_move(sim, me, 0 if deep else 1)[0]
+            else:
+                total += position_value(sim, me, self.weights)
+        return total / 6
+
+    # -- decisions ----------------------------------------------------------------------------
+    def _prepare(self, state: Catch22State, me: int) -> Action:
+        offer = self._offer(state, me)
+        if offer is not None:
+            return offer
+        shortlist = self._cube_shortlist(state, me)
+        if not shortlist:
+            return ROLL
+        # A quick pass (further rolls sampled) keeps the cubes that look useful ...
+        quick = self.roll_value(state, me, deep=False)
+        gains = []
+        for square in shortlist:
+            if time.thread_time() > self._deadline:
+                break
+            value = self.roll_value(_done(state, CUBE_ACTIONS[square]), me, deep=False)
+            if value > quick + self.cube_margin / 2:
+                gains.append((value - quick, square))
+        if not gains:
+            return ROLL
+        gains.sort(key=lambda g: (-g[0], g[1]))
+        # ... and the full expectation decides between rolling and the best of them.
+        best: Action = ROLL
+        best_value = self.roll_value(state, me) + self.cube_margin
+        for _, square in gains[:self.cube_finalists]:
+            if time.thread_time() > self._deadline:
+                break
+            value = self.roll_value(_done(state, CUBE_ACTIONS[square]), me)
+            if value > best_value:
+                best, best_value = CUBE_ACTIONS[square], value
+        return best
+
+    def _cube_shortlist(self, state: Catch22State, me: int) -> list[int]:
+        """Squares worth trying a cube on: safe landings when carrying gold, and squares on the
+        Star-crossing routes of opponents who hold the winning gold."""
+        allowed = state.cube_squares()
+        if not allowed:
+            return []
+        allowed_set = set(allowed)
+        picks: list[tuple[float, int]] = []
+        at = state.pawns[me]
+        if state.gold[me] >= 4:
+            blocked = sum(1 << sq for sq, owner in state.cubes.items() if owner != me)
+            counts: dict[int, int] = {}
+            for reach in faces(at, blocked)[1]:
+                for sq in reach:
+                    if sq in allowed_set:
+                        counts[sq] = counts.get(sq, 0) + 1
+            for sq, k in counts.items():
+                picks.append((k + 0.1 * STAR_DIST[sq] * (state.gold[me] < state.threshold), sq))
+        for o, pawn in enumerate(state.pawns):
+            if o == me or pawn < 0 or state.gold[o] < state.threshold:
+                continue
+            blocked = sum(1 << sq for sq, owner in state.cubes.items() if owner != o)
+            hits: dict[int, int] = {}
+            for d in range(1, 7):
+                for (end, crossed), route in routes(pawn, d, blocked).items():
+                    if crossed:
+                        for sq in route[1:]:
+                            if sq in allowed_set:
+                                hits[sq] = hits.get(sq, 0) + 1
+            for sq, k in hits.items():
+                picks.append((10 + k, sq))
+        picks.sort(key=lambda p: (-p[0], p[1]))
+        out: list[int] = []
+        for _, sq in picks:
+            if sq not in out:
+                out.append(sq)
+            if len(out) >= self.cube_candidates:
+                break
+        return out
+
+    def _offer(self, state: Catch22State, me: int) -> Optional[Action]:
+        """Ask a quarter of the owner's gold for a kept cube (a refusal costs nothing)."""
+        for owner in range(state.num_players):
+            if owner != me and state.kept[me][owner] > state.refused[owner] \
+                    and state.gold[owner] >= 2:
+                return OfferRansom(owner, max(1, state.gold[owner] // 4))
+        return None
+
+    def _ransom(self, state: Catch22State, me: int) -> Action:
+        """Pay only when the cube is worth the gold to ``me`` now."""
+        assert state.offer is not None
+        pay = self._after_static(state, PAY, me)
+        refuse = self._after_static(state, REFUSE, me)
+        return PAY if pay > refuse else REFUSE
+
+    def _after_static(self, state: Catch22State, action: Action, me: int) -> float:
+        return position_value(_done(state, action), me, self.weights)
+
+
+def _done(state: Catch22State, action: Action) -> Catch22State:
+    sim = state.clone()
+    sim.do(action)
+    return sim

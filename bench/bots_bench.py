@@ -1,0 +1,259 @@
+"""Bench of the three bot levels of Cat Between Us, Catch 22, Cat in the Box and Cat Chess.
+
+For each game it prints: random full games per second (4 players; 3 for Cat Chess); milliseconds
+per move of level 3 (median and worst, wall clock and CPU) from 20 fixed seeded positions, with
+search simulations per second for Cat in the Box; the win share of L1 against random play, L2
+against L1 and L3 against L2 over seeded head-to-head games; the mean game length in turns for
+Catch 22; the solo exact best-score search time for Cat Chess (every three-card hand).
+
+Head-to-head: the two sides alternate seats (game ``i`` gives side A the even seats when ``i``
+is even, the odd seats otherwise), 2 players (one each) or 4 (two each). A side's share of a
+game is the sum of 1/len(winners) over its winners; the interval is mean ± 1.96 standard errors
+(clipped to 0..1). Times are given as wall clock and as CPU time: on a busy machine the wall clock
+says more about the other processes than about the bots.
+Bots see only a world re-dealt from their seat, seeded as :meth:`cats.session.Session.think`
+seeds it. Games run on 2 worker processes.
+
+    python bench/bots_bench.py                       # all four games, 300 games per pairing
+    python bench/bots_bench.py --game box --games 100
+    python bench/bots_bench.py --game catchess --players 2 --pairs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cats import get_game  # noqa: E402
+from cats.ai import GAME_BOTS, Bot  # noqa: E402
+from cats.ai.generic import RandomBot  # noqa: E402
+from cats.ai.levels import register  # noqa: E402
+from cats.core import State  # noqa: E402
+from cats.rng import Rng  # noqa: E402
+
+GAMES = ("between", "catch22", "box", "catchess")
+RANDOM_PLAYERS = {"between": 4, "catch22": 4, "box": 4, "catchess": 3}
+MATCH_PLAYERS = {"between": 4, "catch22": 4, "box": 4, "catchess": 2}
+POSITIONS = 20
+MAX_STEPS = 20_000
+WORKERS = 2
+
+
+def bot_for(game_id: str, level: int) -> Bot:
+    """Level 0 is uniform random play; 1–3 the registered levels."""
+    if level == 0:
+        return RandomBot()
+    register(GAME_BOTS)
+    return GAME_BOTS[game_id][level]()
+
+
+def bot_rng(seed: int, step: int, seat: int) -> Rng:
+    """The bot's generator for one decision, seeded the way the session seeds it."""
+    return Rng(seed * 1_000_003 + step * 7919 + seat)
+
+
+# -- random play speed ---------------------------------------------------------------------------
+def random_games_per_second(game_id: str, players: int, seconds: float = 3.0) -> tuple[float, float]:
+    """Full games of uniformly random legal moves per second, and mean actions per game."""
+    game = get_game(game_id)
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < seconds or games < 5:
+        state = game.new_game(players, 10_000 + games)
+        rng = Rng(games)
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            state.do(legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+    return games / (time.perf_counter() - start), actions / games
+
+
+# -- level 3 speed from fixed positions ------------------------------------------------------------
+def fixed_positions(game_id: str, players: int, count: int = POSITIONS) -> list[State]:
+    """``count`` seeded positions: games advanced by level-2 play for a seeded number of moves."""
+    game = get_game(game_id)
+    out: list[State] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        state = game.new_game(players, 500 + seed)
+        steps = Rng(seed).below(60)
+        bot = bot_for(game_id, 2)
+        for step in range(steps):
+            seat = state.to_move
+            if seat is None:
+                break
+            rng = bot_rng(seed, step, seat)
+            state.do(bot.choose(state.determinize(seat, rng), seat, rng))
+        if state.to_move is not None and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def timed_moves(game_id: str, players: int) -> dict[str, Any]:
+    """Level-3 decision times (ms, wall and CPU) from the fixed positions; simulations/s."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    sims = 0
+    sim_cpu = 0.0
+    for i, state in enumerate(fixed_positions(game_id, players)):
+        seat = state.to_move
+        assert seat is not None
+        rng = Rng(77 + i)
+        world = state.determinize(seat, rng)
+        bot = bot_for(game_id, 3)
+        w0, c0 = time.perf_counter(), time.process_time()
+        action = bot.choose(world, seat, rng)
+        c1, w1 = time.process_time(), time.perf_counter()
+        assert action in state.legal_actions()
+        wall.append((w1 - w0) * 1000)
+        cpu.append((c1 - c0) * 1000)
+        done = getattr(bot, "last_iterations", 0)
+        if done:
+            sims += done
+            sim_cpu += c1 - c0
+    return {"wall": wall, "cpu": cpu, "sims_per_s": sims / sim_cpu if sim_cpu else None}
+
+
+# -- head-to-head ---------------------------------------------------------------------------------
+def play_match_game(job: tuple[str, int, int, int, int]) -> tuple[float, int, float, int]:
+    """One seeded game between levels A and B: (A's win share, game turns, A's wall ms per
+    decision summed, A's decisions)."""
+    game_id, players, seed, level_a, level_b = job
+    state = get_game(game_id).new_game(players, seed)
+    a_even = seed % 2 == 0
+    sides = [(seat % 2 == 0) == a_even for seat in range(players)]
+    bots = [bot_for(game_id, level_a if side else level_b) for side in sides]
+    step = 0
+    spent = 0.0
+    decisions = 0
+    while state.to_move is not None and step < MAX_STEPS:
+        seat = state.to_move
+        rng = bot_rng(seed, step, seat)
+        world = state.determinize(seat, rng)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(world, seat, rng)
+        if sides[seat]:
+            spent += time.perf_counter() - t0
+            decisions += 1
+        state.apply(action)
+        step += 1
+    outcome = state.outcome()
+    share = 0.0
+    if outcome is not None:
+        for w in outcome.winners:
+            if sides[w]:
+                share += 1.0 / len(outcome.winners)
+    turns = int(getattr(state, "turn", step)) if game_id == "catch22" else step
+    return share, turns, spent * 1000, decisions
+
+
+def head_to_head(pool: Any, game_id: str, players: int, games: int, level_a: int, level_b: int,
+                 first_seed: int) -> dict[str, float]:
+    """Win share of level A against level B over ``games`` seeded games, with a 95% interval."""
+    jobs = [(game_id, players, first_seed + i, level_a, level_b) for i in range(games)]
+    results = pool.map(play_match_game, jobs, chunksize=1)
+    shares = [r[0] for r in results]
+    mean = sum(shares) / len(shares)
+    sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(shares))
+    decisions = sum(r[3] for r in results)
+    return {"share": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half),
+            "turns": sum(r[1] for r in results) / len(results),
+            "ms_a": sum(r[2] for r in results) / max(decisions, 1)}
+
+
+# -- Cat Chess solo --------------------------------------------------------------------------------
+def solo_search_times() -> tuple[list[float], list[float]]:
+    """Milliseconds (wall, CPU) of the exact solo best-score search for every three-card hand,
+    both readings of the order goal, cache cleared each time."""
+    from itertools import combinations
+
+    from cats.catchess.garden import CARD_INDEX
+    from cats.catchess_solo import _best, best_for_cards
+
+    wall, cpu = [], []
+    for hand in combinations(sorted(CARD_INDEX), 3):
+        for centre in (False, True):
+            _best.cache_clear()
+            w0, c0 = time.perf_counter(), time.process_time()
+            best_for_cards(hand, centre)
+            cpu.append((time.process_time() - c0) * 1000)
+            wall.append((time.perf_counter() - w0) * 1000)
+    _best.cache_clear()
+    return wall, cpu
+
+
+# -- report ---------------------------------------------------------------------------------------
+def fmt_share(r: dict[str, float]) -> str:
+    return f"{r['share']:.3f} [{r['low']:.3f}, {r['high']:.3f}]"
+
+
+def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
+               pairs: list[int], log: Callable[[str], None]) -> None:
+    """Run and print every measure for one game."""
+    log(f"== {game_id} ==")
+    rp = RANDOM_PLAYERS[game_id]
+    rate, length = random_games_per_second(game_id, rp)
+    log(f"random full games/s at {rp} players: {rate:.0f} ({length:.0f} actions a game)")
+    mp = players or MATCH_PLAYERS[game_id]
+    timing = timed_moves(game_id, mp)
+    wall, cpu = sorted(timing["wall"]), sorted(timing["cpu"])
+    line = (f"L3 ms/move over {len(wall)} positions ({mp} players): wall median "
+            f"{statistics.median(wall):.0f} worst {wall[-1]:.0f}; CPU median "
+            f"{statistics.median(cpu):.0f} worst {cpu[-1]:.0f}")
+    if timing["sims_per_s"]:
+        line += f"; {timing['sims_per_s']:.0f} search simulations/s (CPU)"
+    log(line)
+    names = {1: "L1 vs random", 2: "L2 vs L1", 3: "L3 vs L2"}
+    for level in pairs:
+        t0 = time.perf_counter()
+        r = head_to_head(pool, game_id, mp, games, level, level - 1, 1000 * level)
+        extra = f"; mean game length {r['turns']:.1f} turns" if game_id == "catch22" else ""
+        log(f"{names[level]} ({mp} players, {games} games): win share {fmt_share(r)}; "
+            f"L{level} {r['ms_a']:.1f} ms/decision{extra} [{time.perf_counter() - t0:.0f} s]")
+    if game_id == "catchess":
+        wall, cpu = (sorted(t) for t in solo_search_times())
+        log(f"solo exact best-score search over {len(wall)} hands (84 x 2 variants): wall median "
+            f"{statistics.median(wall):.1f} ms worst {wall[-1]:.0f} ms; CPU median "
+            f"{statistics.median(cpu):.1f} ms worst {cpu[-1]:.0f} ms")
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=GAMES, action="append",
+                        help="a game to bench (repeatable; default all four)")
+    parser.add_argument("--games", type=int, default=300, help="games per head-to-head")
+    parser.add_argument("--players", type=int, choices=(2, 4),
+                        help="players in head-to-head games (default 4; Cat Chess 2)")
+    parser.add_argument("--pairs", type=int, action="append", choices=(1, 2, 3),
+                        help="only L1-vs-random (1), L2-vs-L1 (2) or L3-vs-L2 (3); repeatable")
+    args = parser.parse_args(argv)
+    register(GAME_BOTS)
+    started = time.perf_counter()
+
+    def log(text: str) -> None:
+        print(text, flush=True)
+
+    with Pool(WORKERS) as pool:
+        for game_id in args.game or GAMES:
+            players = args.players
+            if game_id == "catchess" and players == 4:
+                players = 2
+            bench_game(pool, game_id, args.games, players, sorted(args.pairs or [1, 2, 3]), log)
+    log(f"total wall time {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
