@@ -20,7 +20,6 @@ from screens.anim import Tween
 from screens.assets import font, image
 from screens.game_frame import GameScene
 from screens.overlays import wrap
-from screens.text import tr
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
@@ -846,45 +845,16 @@ class BetweenScene(GameScene):
                        lifted=lifted)
 
     # -- end -------------------------------------------------------------------------------
-    def show_end(self) -> None:
-        """The frame's end panel, one line per seat: the engine's full breakdown (four lines a
-        seat) pushes the buttons off a small window, and the board's final Nuzzle panel shows
-        every hand and total anyway."""
-        from screens.menus import MainMenu
-        from screens.overlays import MenuOverlay
-
-        outcome = self.session.state.outcome()
-        if outcome is None:
-            return
+    def end_lines(self, outcome: Any) -> list[str]:
+        """One line per seat: the full breakdown would not fit a small window, and the board's
+        final Nuzzle panel shows every hand and total anyway."""
         lines = [outcome.summary]
         for seat, seat_lines in enumerate(outcome.lines):
             head = seat_lines[0] if seat_lines else f"{outcome.scores[seat]:g}"
             mark = " (winner)" if seat in outcome.winners else ""
             lines.append(f"{self.seat_name(seat)}: {head}{mark}")
         lines.append("The board shows every hand of the last round.")
-        lines.extend(self.record_result(outcome))
-        # Wrapped here at the panel's drawing width, so that its height estimate is exact.
-        f = font(self.ctx.scale(17))
-        width = self.ctx.scale(320)
-        lines = [part for line in lines for part in wrap(line, f, width)]
-        self.ctx.sounds.play("end")
-        ctx = self.ctx
-
-        def again() -> None:
-            ctx.scenes.pop()
-            self.restart_new()
-
-        def same() -> None:
-            ctx.scenes.pop()
-            self.restart_same()
-
-        def look() -> None:
-            ctx.scenes.pop()
-
-        choices = [(tr("end.again"), again), (tr("game.restart"), same),
-                   ("Look at the board", look),
-                   (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
-        ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+        return lines
 
     # -- side panel --------------------------------------------------------------------------
     def side_rows(self, rect: pygame.Rect) -> list[pygame.Rect]:

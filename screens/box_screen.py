@@ -24,7 +24,6 @@ from screens.anim import Tween
 from screens.assets import font, image
 from screens.game_frame import Drag, GameScene
 from screens.overlays import wrap
-from screens.text import tr
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
@@ -1145,15 +1144,8 @@ class BoxScene(GameScene):
             y += s(4)
 
     # -- end -------------------------------------------------------------------------------
-    def show_end(self) -> None:
-        """The frame's end panel with one line per seat (the per-round lines stay on the board's
-        result panel and in the side panel)."""
-        from screens.menus import MainMenu
-        from screens.overlays import MenuOverlay
-
-        outcome = self.session.state.outcome()
-        if outcome is None:
-            return
+    def end_lines(self, outcome: Any) -> list[str]:
+        """One line per seat (the per-round lines stay on the board's result panel)."""
         lines = [outcome.summary]
         rounds = self.view.get("round_scores") or []
         for seat in range(len(self.session.seats)):
@@ -1161,25 +1153,4 @@ class BoxScene(GameScene):
             detail = ", ".join(f"{r[seat]:+d}" for r in rounds)
             lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}{mark}"
                          + (f"  (rounds {detail})" if detail else ""))
-        lines.extend(self.record_result(outcome))
-        f = font(self.ctx.scale(17))
-        width = self.ctx.scale(320)
-        lines = [part for line in lines for part in wrap(line, f, width)]
-        self.ctx.sounds.play("end")
-        ctx = self.ctx
-
-        def again() -> None:
-            ctx.scenes.pop()
-            self.restart_new()
-
-        def same() -> None:
-            ctx.scenes.pop()
-            self.restart_same()
-
-        def look() -> None:
-            ctx.scenes.pop()
-
-        choices = [(tr("end.again"), again), (tr("game.restart"), same),
-                   ("Look at the board", look),
-                   (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
-        ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+        return lines

@@ -28,7 +28,6 @@ from screens.anim import Tween
 from screens.assets import font, image
 from screens.game_frame import GameScene
 from screens.overlays import wrap
-from screens.text import tr
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
@@ -1355,17 +1354,8 @@ class CatChessScene(GameScene):
             self.draw_legend(surface, pygame.Rect(rect.x, y + s(8), rect.w, bottom - y - s(8)))
 
     # -- end -----------------------------------------------------------------------------------
-    def show_end(self) -> None:
-        """The end panel, one line per player (the board's reveal shows every card)."""
-        from screens.menus import MainMenu
-        from screens.overlays import MenuOverlay
-
-        if self.cold():
-            self.end_shown = False
-            return
-        outcome = self.session.state.outcome()
-        if outcome is None:
-            return
+    def end_lines(self, outcome: Any) -> list[str]:
+        """One line per player (the board's reveal shows every card)."""
         lines = [outcome.summary]
         if not self.solo:
             for seat in range(len(self.session.seats)):
@@ -1375,26 +1365,12 @@ class CatChessScene(GameScene):
             lines.append("The board shows every card of the last round.")
         else:
             lines.append("The board shows one garden that reaches the best score.")
-        lines.extend(self.record_result(outcome))
-        f = font(self.ctx.scale(17))
-        width = self.ctx.scale(320)
-        lines = [part for line in lines for part in wrap(line, f, width)]
-        self.ctx.sounds.play("end")
-        ctx = self.ctx
+        return lines
 
-        def again() -> None:
-            ctx.scenes.pop()
-            self.restart_new()
-
-        def same() -> None:
-            ctx.scenes.pop()
-            self.restart_same()
-
-        def look() -> None:
-            ctx.scenes.pop()
-
-        choices = [(tr("end.again"), again), (tr("game.restart"), same),
-                   ("Look at the board", look),
-                   (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
-        ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+    def show_end(self) -> None:
+        """Hold the end panel until the solo best score has been found off the frame loop."""
+        if self.cold():
+            self.end_shown = False
+            return
+        super().show_end()
 

@@ -602,12 +602,7 @@ class GameScene(Scene):
         outcome = self.session.state.outcome()
         if outcome is None:
             return
-        lines = [outcome.summary]
-        for seat, seat_lines in enumerate(outcome.lines):
-            if len(self.session.seats) > 1:
-                lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
-            lines.extend("   " + line for line in seat_lines)
-        lines.extend(self.record_result(outcome))
+        lines = self.end_lines(outcome) + self.record_result(outcome)
         self.ctx.sounds.play("end")
         ctx = self.ctx
 
@@ -626,6 +621,16 @@ class GameScene(Scene):
                    ("Look at the board", look),
                    (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
         ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+
+    def end_lines(self, outcome: Any) -> list[str]:
+        """The end panel's text: the summary and every seat's score breakdown (games with long
+        breakdowns override this with one line a seat)."""
+        lines = [outcome.summary]
+        for seat, seat_lines in enumerate(outcome.lines):
+            if len(self.session.seats) > 1:
+                lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
+            lines.extend("   " + line for line in seat_lines)
+        return lines
 
     def record_result(self, outcome: Any) -> list[str]:
         """Store best scores and hotseat tallies; returns lines for the end panel."""
