@@ -244,19 +244,30 @@ class Model:
     # Each child is (action token, position or final value). Tokens: ("draw",), ("place", i),
     # ("pawn", p, i), ("push", f, t), ("ability", p, i), ("decline",), ("swap",).
     def children(self, s: tuple) -> list[tuple[tuple, object]]:
+        """Every child, the Strategic Pushes included."""
+        out = self.plain_children(s)
+        out.extend(self.push_children(s))
+        return out
+
+    def push_children(self, s: tuple) -> list[tuple[tuple, object]]:
+        """The Strategic Push children (many, and rarely needed first: searched last)."""
+        if s[11] != TURN or not s[14] or not s[10] >> PUSH & 1:
+            return []
+        return [(("push", f, t), self._push(s, f, t)) for f, t in pushes(s[0], s[6])]
+
+    def plain_children(self, s: tuple, draw: bool = True) -> list[tuple[tuple, object]]:
+        """Every child but the Strategic Pushes (and the draw, unless ``draw``)."""
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         out: list[tuple[tuple, object]] = []
         if phase == TURN:
-            out.append((("draw",), self._draw(s)))
+            if draw:
+                out.append((("draw",), self._draw(s)))
             if ad:
                 normal = STEP[paw] & open_mask(occ)
                 for p in range(8):
                     if not pawns >> p & 1:
                         continue
-                    if p == PUSH:
-                        for f, t in pushes(occ, paw):
-                            out.append((("push", f, t), self._push(s, f, t)))
                     cells = normal | mC if p == PERCH else normal
                     for c in bits(cells):
                         out.append((("pawn", p, c), self._pawn(s, p, c)))
@@ -411,89 +422,817 @@ def to_action(token: tuple) -> Action:
 
 
 # -- bounds ------------------------------------------------------------------------------------------
-def upper_bound(s: tuple) -> int:
-    """An admissible upper bound on the final score reachable from ``s`` (deck order known)."""
+def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
+    """An admissible upper bound on the final score reachable from ``s`` (deck order known).
+
+    In an information-set position (deck cards ``?`` not known yet, ``unknown_cats`` of them
+    Cat-kens) it bounds every order those cards may come in.
+
+    For every order the remaining cards can still be drawn in (Banishment and Burrow can bring
+    the bottom card into play), the bound adds: Queen Aurelia and the Cat-kens (their cells off
+    her lines, :func:`_catken_bound`), the Pawn and card penalty (Pawn slots between draws, free
+    cells in the 4×4 grid) and Queen Umbra (:func:`_umbra_term`).
+    """
     (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
      checks) = s
     ability = pend if phase == ABIL else -1
     banish = pawns & 1 or ability == BANISH
     burrow = pawns >> BURROW_P & 1 or ability == BURROW_P or phase == BURROW
-    n = len(deck)
-    # Cards that may still be drawn: all but the bottom one, unless Banishment or Burrow can
-    # bring the bottom card into play.
-    c_left = deck.count("C", 0, n - 1)
-    if deck[-1] == "C" and (banish or (burrow and n >= 2 and deck[-2] != "C")):
-        c_left += 1
-    minors = n - 1 - deck.count("C", 0, n - 1) + (1 if banish else 0)
-    if phase == PLACE:
-        if rev == "C":
-            c_left += 1
-        else:
-            minors += 1
-        places = n
-    else:
-        places = n - 1
-    if banish:
-        places += 1
-    cats = bin(mC).count("1") + c_left
-    total = (5 if checks == 0 else 1) + CATKEN_POINTS[cats if cats < 4 else 4]
-    if centred(occ, q) or pawns & (1 << GAMBIT | 1 << PUSH | 1) or ability in (GAMBIT, BANISH):
-        total += 5
+    placing = phase == PLACE
+    orders = _orders(rev + deck if placing else deck, placing, bool(banish), bool(burrow),
+                     umb >= 0, uside, unknown_cats)
+    grid_cats = bin(mC).count("1")
+    queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
     npawns = bin(pawns).count("1")
-    slots = places - 1 + (1 if phase == TURN and ad else 0)
-    short = npawns - slots
-    free = 16 - bin(occ).count("1") + (1 if banish else 0)
-    over = places + npawns - (pawns >> PERCH & 1) - free
-    if over > short:
-        short = over
-    if short > 0:
-        total -= 2 * short if short < 3 else 5
-    if uside:
-        if umb >= 0 and c_left == 0:
-            need = 2 if uside == -2 else 1
-            if minors < need:
-                total += uside if minors == 0 else -2
-        elif c_left and minors < 2:
-            total -= 2
+    slot = 1 if phase == TURN and ad else 0
+    cells = bin(occ).count("1")
+    perch = pawns >> PERCH & 1
+    best = -99
+    for c_left, places, banished, umbra in orders:
+        if queen_moves:
+            cats = grid_cats + c_left
+            total = (5 if checks == 0 else 1) + CATKEN_POINTS[cats if cats < 4 else 4] + 5
+        else:
+            total = _catken_bound(occ & ~(mN | mR) if banished else occ, q, grid_cats, c_left,
+                                  checks)
+        short = npawns - places + 1 - slot
+        over = places + npawns - perch - (16 - cells + banished)
+        if over > short:
+            short = over
+        if short > 0:
+            total -= 2 * short if short < 3 else 5
+        total += umbra
+        if total > best:
+            best = total
+    return best
+
+
+def expected_bound(s: tuple, unknown: str) -> float:
+    """The mean, over every order of the unseen cards, of the clairvoyant :func:`upper_bound`:
+    a bound on the best expected final score a player who has not seen them can reach."""
+    (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
+     checks) = s
+    if "?" not in deck:
+        return upper_bound(s)
+    ability = pend if phase == ABIL else -1
+    banish = bool(pawns & 1 or ability == BANISH)
+    burrow = bool(pawns >> BURROW_P & 1 or ability == BURROW_P or phase == BURROW)
+    placing = phase == PLACE
+    groups = _arrangements(rev + deck if placing else deck, unknown, placing, banish, burrow,
+                           umb >= 0, uside)
+    grid_cats = bin(mC).count("1")
+    queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
+    npawns = bin(pawns).count("1")
+    slot = 1 if phase == TURN and ad else 0
+    cells = bin(occ).count("1")
+    perch = pawns >> PERCH & 1
+    part: dict[tuple[int, int, int], int] = {}
+    total = 0.0
+    for weight, orders in groups:
+        best = -99
+        for c_left, places, banished, umbra in orders:
+            key = (c_left, places, banished)
+            v = part.get(key)
+            if v is None:
+                if queen_moves:
+                    cats = grid_cats + c_left
+                    v = (5 if checks == 0 else 1) + CATKEN_POINTS[cats if cats < 4 else 4] + 5
+                else:
+                    v = _catken_bound(occ & ~(mN | mR) if banished else occ, q, grid_cats,
+                                      c_left, checks)
+                short = npawns - places + 1 - slot
+                over = places + npawns - perch - (16 - cells + banished)
+                if over > short:
+                    short = over
+                if short > 0:
+                    v -= 2 * short if short < 3 else 5
+                part[key] = v
+            v += umbra
+            if v > best:
+                best = v
+        total += weight * best
     return total
 
 
+_ARRANGEMENTS: dict[tuple, list[tuple[float, list[tuple[int, int, int, int]]]]] = {}
+
+
+def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow: bool,
+                  present: bool, side: int) -> list[tuple[float, list[tuple[int, int, int, int]]]]:
+    """The unseen cards dealt into the ``?`` places every distinct way, grouped by their
+    :func:`_orders` (probability of the group, orders)."""
+    key = (cards, unknown, placing, banish, burrow, present, side)
+    hit = _ARRANGEMENTS.get(key)
+    if hit is not None:
+        return hit
+    holes = [i for i, c in enumerate(cards) if c == "?"]
+    counts: dict[tuple, int] = {}
+    total = 0
+
+    def deal(k: int, pool: str, filled: list[str], ways: int) -> None:
+        nonlocal total
+        if k == len(holes):
+            orders = tuple(_orders("".join(filled), placing, banish, burrow, present, side))
+            counts[orders] = counts.get(orders, 0) + ways
+            total += ways
+            return
+        for card in sorted(set(pool)):
+            filled[holes[k]] = card
+            deal(k + 1, _without(pool, card), filled, ways * pool.count(card))
+        filled[holes[k]] = "?"
+
+    deal(0, unknown, list(cards), 1)
+    out = [(ways / total, list(orders)) for orders, ways in counts.items()]
+    if len(_ARRANGEMENTS) > 50_000:
+        _ARRANGEMENTS.clear()
+    _ARRANGEMENTS[key] = out
+    return out
+
+
+_ORDERS: dict[tuple, list[tuple[int, int, int, int]]] = {}
+
+
+def _orders(cards: str, placing: bool, banish: bool, burrow: bool, present: bool,
+            side: int, unknown_cats: int = 0) -> list[tuple[int, int, int, int]]:
+    """(Cat-kens, placements, banished 0/1, best Umbra term) for each way the cards may come.
+
+    ``cards`` is the deck, top first, with the card being placed in front when ``placing``. The
+    bottom card stays in the deck unless a Banishment adds one under it; Burrow may swap the
+    bottom two (before or after the Banishment: then the banished card comes up instead).
+    """
+    key = (cards, placing, banish, burrow, present, side, unknown_cats)
+    hit = _ORDERS.get(key)
+    if hit is not None:
+        return hit
+    seqs = [(cards[:-1], 0)]
+    two = len(cards) >= 2 + placing
+    if burrow and two:
+        seqs.append((cards[:-2] + cards[-1], 0))
+    if banish:
+        seqs.append((cards, 1))
+        if burrow:
+            seqs.append((cards[:-1] + "N", 1))
+            if two:
+                seqs.append((cards[:-2] + cards[-1] + cards[-2], 1))
+    out = []
+    for seq, banished in seqs:
+        hidden = seq.count("?")
+        if hidden:  # unknown cards: as many Cat-kens as may be there, Umbra at her best
+            entry = (seq.count("C") + min(hidden, unknown_cats), len(seq), banished, 0)
+        else:
+            entry = (seq.count("C"), len(seq), banished, _umbra_term(seq, present, side))
+        if entry not in out:
+            out.append(entry)
+    if len(_ORDERS) > 100_000:
+        _ORDERS.clear()
+    _ORDERS[key] = out
+    return out
+
+
+def _umbra_term(seq: str, present: bool, side: int) -> int:
+    """The best final Queen Umbra term when the cards ``seq`` are drawn in this order.
+
+    Two checks in a row before the next Cat-ken send her away for good; a check can always be
+    avoided, so at the end she shows the side she had at the last reset (or her present side).
+    """
+    if not side:
+        return 0
+    need = (2 if side == -2 else 1) if present else 0
+    count = 0
+    reset = False
+    for ch in seq:
+        if ch == "C":
+            need, count, reset = 2, 0, True
+        elif need:
+            count += 1
+            if count >= need:
+                return 0
+    if not need:
+        return 0
+    return -2 if reset else side
+
+
+def _window(lo: int, hi: int) -> tuple[int, int]:
+    return max(hi - 3, 0), min(lo + 3, W - 1)
+
+
+_CATKEN_BOUND: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _catken_bound(occ: int, q: int, grid_cats: int, c_left: int, checks: int) -> int:
+    """Bound on Queen + Cat-kens + middle bonus while the Queen cannot move.
+
+    The Cat-kens still to come need cells off the Queen's lines inside the final 4×4 window
+    (otherwise they check her); the window only shrinks as cards are added. ``occ`` may be
+    shrunk beforehand by every card that could still leave the grid (Banishment).
+    """
+    key = (occ, q, grid_cats, c_left, checks)
+    hit = _CATKEN_BOUND.get(key)
+    if hit is not None:
+        return hit
+    x0, x1, y0, y1 = box(occ)
+    qx, qy = q % W, q // W
+    free_lines = ~occ & ~ATTACK["C"][q] & FULL
+    best = -99
+    options = []
+    ax0, ax1 = _window(x0, x1)
+    ay0, ay1 = _window(y0, y1)
+    options.append((0, ax0, ax1 + 0, ay0, ay1))
+    # Windows with the Queen in the middle four: x start a in [max(x1-3, qx-2), min(x0, qx-1)].
+    cx0, cx1 = max(x1 - 3, qx - 2), min(x0, qx - 1)
+    cy0, cy1 = max(y1 - 3, qy - 2), min(y0, qy - 1)
+    if cx0 <= cx1 and cy0 <= cy1:
+        options.append((5, max(cx0, 0), min(cx1 + 3, W - 1), max(cy0, 0), min(cy1 + 3, W - 1)))
+    for bonus, wx0, wx1, wy0, wy1 in options:
+        region = 0
+        for c in range(wx0, wx1 + 1):
+            region |= COLS[c]
+        rows = 0
+        for r in range(wy0, wy1 + 1):
+            rows |= ROWS[r]
+        safe = bin(free_lines & region & rows).count("1")
+        short = c_left - safe
+        if short <= 0:
+            cats = grid_cats + c_left
+            v = (5 if checks == 0 else 1) + CATKEN_POINTS[cats if cats < 4 else 4]
+        else:
+            # Leave the missing Cat-kens out, or (Queen still on 5) take one check.
+            cats = grid_cats + safe
+            v = (5 if checks == 0 else 1) + CATKEN_POINTS[cats if cats < 4 else 4]
+            if checks == 0:
+                cats += 1
+                v = max(v, 1 + CATKEN_POINTS[cats if cats < 4 else 4])
+        v += bonus
+        if v > best:
+            best = v
+    if best < LOST_REWARD:
+        best = int(LOST_REWARD)
+    if len(_CATKEN_BOUND) > 300_000:
+        _CATKEN_BOUND.clear()
+    _CATKEN_BOUND[key] = best
+    return best
+
+
 # -- exact clairvoyant search ------------------------------------------------------------------------
+class Budget(Exception):
+    """The node budget of a search ran out."""
+
+
 class Search:
     """Depth-first branch and bound over model positions with a transposition table.
 
     ``value(s, alpha)`` is exact when it is above ``alpha``, otherwise an upper bound not above
-    ``alpha``. The table keeps (value, exact) per position.
+    ``alpha``. The table keeps (value, exact) per position. Children are tried best bound first.
+    ``lower`` is the best final value met so far: some line of play reaches it, so it is a lower
+    bound on the value of the position the search started from.
     """
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, budget: Optional[int] = None) -> None:
         self.model = model
         self.table: dict[tuple, tuple[float, bool]] = {}
         self.nodes = 0
+        self.limit = budget if budget is not None else 1 << 62
+        self.lower = LOST_REWARD
 
     def value(self, s: tuple, alpha: float) -> float:
-        hit = self.table.get(s)
+        table = self.table
+        hit = table.get(s)
+        if hit is not None:
+            v, exact = hit
+            if exact:
+                if v > self.lower:
+                    self.lower = v
+                return v
+            if v <= alpha:
+                return v
+            ub = v
+        else:
+            ub = upper_bound(s)
+            if ub <= alpha:
+                table[s] = (ub, False)
+                return ub
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise Budget
+        best = -1e9
+        model = self.model
+        for kids in (model.plain_children(s), None):
+            if kids is None:
+                if best >= ub or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
+                    break
+                kids = model.push_children(s)
+            scored = []
+            for _, child in kids:
+                if child.__class__ is tuple:
+                    h = table.get(child)
+                    if h is None:
+                        cub = upper_bound(child)
+                        table[child] = (cub, False)
+                    else:
+                        cub = h[0]
+                    scored.append((cub, child))
+                else:
+                    if child > self.lower:
+                        self.lower = child
+                    scored.append((child, None))
+            scored.sort(key=_first, reverse=True)
+            for cub, child in scored:
+                if cub <= best or cub <= alpha:
+                    if cub > best:
+                        best = cub
+                    break
+                if child is None:
+                    v = cub
+                else:
+                    v = self.value(child, best if best > alpha else alpha)
+                if v > best:
+                    best = v
+                    if best >= ub:
+                        break
+        table[s] = (best, best > alpha)
+        return best
+
+    def solve(self, s: tuple) -> float:
+        """The exact value of ``s`` (raises Budget when the node budget runs out)."""
+        target = upper_bound(s)
+        while True:
+            v = self.value(s, target - 1)
+            if v >= target:
+                return v
+            target = v
+            if target <= self.lower:
+                return target
+
+    def estimate(self, s: tuple) -> float:
+        """The exact value if the budget allows, else the best value found so far."""
+        self.lower = LOST_REWARD
+        try:
+            return self.solve(s)
+        except Budget:
+            return self.lower
+
+
+def _first(item: tuple) -> float:
+    return item[0]
+
+
+# -- engine actions and model children -----------------------------------------------------------
+def _token(action: Action, phase: int) -> Optional[tuple]:
+    """The model token of an engine action (None for Peek and Look, which the model skips)."""
+    if isinstance(action, Draw):
+        return ("draw",)
+    if isinstance(action, Place):
+        return ("place", idx_of((action.x, action.y)))
+    if isinstance(action, PlayPawn):
+        return ("pawn", PAWNS.index(action.pawn), idx_of((action.x, action.y)))
+    if isinstance(action, Push):
+        return ("push", idx_of((action.fx, action.fy)), idx_of((action.tx, action.ty)))
+    if isinstance(action, Ability):
+        return ("ability", PAWNS.index(action.ability), idx_of((action.x, action.y)))
+    if isinstance(action, Burrow):
+        return ("swap",) if action.swap else ("decline",)
+    if isinstance(action, Decline):
+        return ("decline",)
+    return None
+
+
+def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
+    """Each legal engine action with the model tokens whose best child gives its value.
+
+    Peek is worth its best Tactical Peek placement and Look its better Burrow order (for a player
+    who knows the deck order, looking adds nothing). The model's ``("swap",)`` while an ability
+    is offered stands for Look then Burrow(True).
+    """
+    phase = PHASES[state.phase]
+    out: list[tuple[Action, list[tuple]]] = []
+    for action in state.legal_actions():
+        if isinstance(action, Peek):
+            out.append((action, [("pawn", PAWNS.index("peek"), c)
+                                 for c in bits(STEP[idx_of(state.paw)])]))
+        elif isinstance(action, Look):
+            out.append((action, [("decline",), ("swap",)]))
+        else:
+            token = _token(action, phase)
+            assert token is not None, action
+            out.append((action, [token]))
+    return out
+
+
+def _child_map(model: Model, s: tuple) -> dict[tuple, object]:
+    return dict(model.children(s))
+
+
+# -- the clairvoyant player --------------------------------------------------------------------------
+def clairvoyant_value(state: GambitState) -> tuple[float, Optional[Action]]:
+    """(best final reward, an action reaching it) for a player who knows the true deck order.
+
+    Exact: branch and bound over the whole game from ``state``, checkmate worth the engine's
+    reward (-10). The action is the first legal one (engine order) that keeps the best value;
+    None once the game is over.
+    """
+    if state.phase == "over":
+        outcome = state.outcome()
+        assert outcome is not None
+        return outcome.reward(0), None
+    model = Model(state.free_check)
+    s = from_state(state)
+    search = Search(model)
+    best = search.solve(s)
+    kids = _child_map(model, s)
+    for action, tokens in action_tokens(state):
+        for token in tokens:
+            child = kids.get(token)
+            if child is None:
+                continue
+            v = search.value(child, best - 1) if child.__class__ is tuple else child
+            if v >= best:
+                return float(best), action
+    raise AssertionError("no action reaches the solved value")  # pragma: no cover
+
+
+# -- sampling what the player does not know ----------------------------------------------------------
+def sample_world(state: GambitState, rng: Rng) -> GambitState:
+    """A copy with the unknown deck cards in a random order drawn from what the player knows.
+
+    Like ``state.determinize(0, rng)``, but the unknown cards are sorted before the shuffle, so
+    two states that differ only in the hidden order give the same samples for the same ``rng``.
+    """
+    world = state.clone()
+    unknown = [i for i, k in enumerate(world.known) if not k]
+    cards = sorted(world.deck[i] for i in unknown)
+    rng.shuffle(cards)
+    for i, c in zip(unknown, cards):
+        world.deck[i] = c
+    world.rng = Rng(rng.next64())
+    return world
+
+
+# -- the bots ----------------------------------------------------------------------------------------
+class GreedyBot:
+    """Level 1: the action whose result keeps the best score bound in one sampled order."""
+
+    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+        """A quick, plain move."""
+        pairs = action_tokens(world)
+        if len(pairs) == 1:
+            return pairs[0][0]
+        model = Model(world.free_check)
+        kids = _child_map(model, from_state(sample_world(world, rng)))
+        best, best_v = pairs[0][0], -1e9
+        for action, tokens in pairs:
+            v = -1e9
+            for token in tokens:
+                child = kids.get(token)
+                if child is not None:
+                    v = max(v, upper_bound(child) if child.__class__ is tuple else child)
+            v += rng.below(1000) / 10_000  # break ties at random
+            if v > best_v:
+                best, best_v = action, v
+        return best
+
+
+# -- exact play under uncertainty (late game) --------------------------------------------------------
+def from_info(state: GambitState) -> tuple[tuple, str]:
+    """The information-set position of an engine state: deck cards the player has not seen are
+    ``?``; with them the multiset of unseen cards (sorted)."""
+    s = from_state(state)
+    deck = "".join(c if k else "?" for c, k in zip(state.deck, state.known))
+    unknown = "".join(sorted(c for c, k in zip(state.deck, state.known) if not k))
+    return s[:9] + (deck,) + s[10:], unknown
+
+
+def _without(unknown: str, card: str) -> str:
+    i = unknown.index(card)
+    return unknown[:i] + unknown[i + 1:]
+
+
+class Expectimax:
+    """Optimal expected final reward over the unseen cards' orders (every order equally likely).
+
+    Decision nodes take the best child (children whose bound cannot beat the best are skipped);
+    a draw, a Tactical Peek or a Burrow look from unseen cards is a chance node. Exact, so meant
+    for the last few cards. Positions are (model position with ``?`` cards, unseen multiset).
+    """
+
+    def __init__(self, model: Model, budget: Optional[int] = None) -> None:
+        self.model = model
+        self.table: dict[tuple, float] = {}
+        self.nodes = 0
+        self.limit = budget if budget is not None else 1 << 62
+
+    def bound(self, s: tuple, unknown: str) -> float:
+        """Mean over the unseen orders of the clairvoyant bound (>= the expected value)."""
+        return expected_bound(s, unknown)
+
+    def children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+        """(token, outcome) per action; an outcome is a final value, an (s, unknown) position or
+        a chance list [(probability, outcome), ...]."""
+        out = self.plain_children(s, unknown)
+        out.extend(self.push_children(s, unknown))
+        return out
+
+    def push_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+        """The Strategic Push children (searched last)."""
+        return [(token, (child, unknown)) for token, child in self.model.push_children(s)]
+
+    def plain_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+        """Every child but the Strategic Pushes."""
+        model = self.model
+        phase = s[11]
+        deck = s[9]
+        out: list[tuple[tuple, object]] = []
+        if phase == TURN:
+            if deck[0] == "?":
+                out.append((("draw",), [
+                    (unknown.count(x) / len(unknown),
+                     self._lift(model._draw(s[:9] + (x + deck[1:],) + s[10:]),
+                                _without(unknown, x)))
+                    for x in sorted(set(unknown))]))
+            else:
+                out.append((("draw",), self._lift(model._draw(s), unknown)))
+            for token, child in model.plain_children(s, draw=False):
+                if token[0] == "pawn" and token[1] == PEEK and deck[0] == "?":
+                    # Peek before placing: a chance node, then the placement with the card seen.
+                    continue
+                else:
+                    child = self._lift(child, unknown)
+                out.append((token, child))
+            if s[14] and s[10] >> PEEK & 1 and deck[0] == "?" and \
+                    STEP[s[6]] & open_mask(s[0]):
+                peeked = []
+                for x in sorted(set(unknown)):
+                    t = s[:9] + (x + deck[1:], s[10] & ~(1 << PEEK), PAWN, "", PEEK, 0, s[15])
+                    peeked.append((unknown.count(x) / len(unknown), (t, _without(unknown, x))))
+                out.append((("peek",), peeked))
+        elif (phase == ABIL and s[13] == BURROW_P) or phase == BURROW:
+            out.append((("decline",), self._lift(model._turn(s), unknown)))
+            if phase == BURROW or "?" not in deck[-2:]:
+                out.append((("swap",), self._lift(model._swap_bottom(s), unknown)))
+            else:
+                looks = []
+                for pair, p in _bottom_pairs(deck[-2:], unknown):
+                    rest = unknown
+                    for a, b in zip(deck[-2:], pair):
+                        if a == "?":
+                            rest = _without(rest, b)
+                    t = s[:9] + (deck[:-2] + pair,) + s[10:11] + (BURROW, "", -1, 0, s[15])
+                    looks.append((p, (t, rest)))
+                out.append((("look",), looks))
+        else:
+            for token, child in model.plain_children(s):
+                out.append((token, self._lift(child, unknown)))
+        return out
+
+    @staticmethod
+    def _lift(child: object, unknown: str) -> object:
+        return (child, unknown) if child.__class__ is tuple else child
+
+    def value(self, s: tuple, unknown: str, alpha: float = -1e9) -> float:
+        """Exact when above ``alpha``, else an upper bound not above ``alpha``."""
+        key = (s, unknown)
+        hit = self.table.get(key)
         if hit is not None:
             v, exact = hit
             if exact or v <= alpha:
                 return v
             ub = v
         else:
-            ub = upper_bound(s)
+            ub = self.bound(s, unknown)
             if ub <= alpha:
-                self.table[s] = (ub, False)
+                self.table[key] = (ub, False)
                 return ub
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise Budget
         best = -1e9
-        kids = self.model.children(s)
-        for _, child in kids:
-            if child.__class__ is tuple:
-                v = self.value(child, best if best > alpha else alpha)
-            else:
-                v = child
-            if v > best:
-                best = v
-                if best >= ub:
+        for kids in (self.plain_children(s, unknown), None):
+            if kids is None:
+                if best >= ub - EPS or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
                     break
-        self.table[s] = (best, best > alpha)
+                kids = self.push_children(s, unknown)
+            scored = [(self._outcome_bound(outcome), outcome) for _, outcome in kids]
+            scored.sort(key=_first, reverse=True)
+            for cub, outcome in scored:
+                floor = best if best > alpha else alpha
+                if cub <= floor + EPS:
+                    if cub > best:
+                        best = cub
+                    break
+                v = self.outcome_value(outcome, floor)
+                if v > best:
+                    best = v
+                    if best >= ub - EPS:
+                        break
+        self.table[key] = (best, best > alpha + EPS)
         return best
+
+    def _outcome_bound(self, outcome: object) -> float:
+        if outcome.__class__ is tuple:
+            hit = self.table.get(outcome)  # type: ignore[arg-type]
+            if hit is not None:
+                return hit[0]
+            ub = self.bound(*outcome)  # type: ignore[misc]
+            self.table[outcome] = (ub, False)  # type: ignore[index]
+            return ub
+        if outcome.__class__ is list:
+            return sum(p * self._outcome_bound(o) for p, o in outcome)  # type: ignore[union-attr]
+        return outcome  # type: ignore[return-value]
+
+    def outcome_value(self, outcome: object, alpha: float = -1e9) -> float:
+        """The expected value of a child outcome (exact above ``alpha``, else a bound)."""
+        if outcome.__class__ is tuple:
+            return self.value(outcome[0], outcome[1], alpha)  # type: ignore[index]
+        if outcome.__class__ is not list:
+            return outcome  # type: ignore[return-value]
+        # A chance node: stop as soon as the bound on the rest cannot lift it above alpha.
+        parts = [(p, o, self._outcome_bound(o)) for p, o in outcome]  # type: ignore[union-attr]
+        rest = sum(p * b for p, _, b in parts)
+        total = 0.0
+        for p, o, b in parts:
+            rest -= p * b
+            v = self.outcome_value(o, (alpha - total - rest) / p)
+            total += p * v
+            if total + rest <= alpha + EPS:
+                return total + rest
+        return total
+
+
+EPS = 1e-9
+
+
+def _bottom_pairs(pair: str, unknown: str) -> list[tuple[str, float]]:
+    """The possible contents of the bottom two deck cards (``?`` unseen) with probabilities."""
+    out: dict[str, float] = {}
+    n = len(unknown)
+    for a in sorted(set(unknown)) if pair[0] == "?" else [pair[0]]:
+        pa = unknown.count(a) / n if pair[0] == "?" else 1.0
+        rest = _without(unknown, a) if pair[0] == "?" else unknown
+        for b in sorted(set(rest)) if pair[1] == "?" else [pair[1]]:
+            pb = rest.count(b) / len(rest) if pair[1] == "?" else 1.0
+            out[a + b] = out.get(a + b, 0.0) + pa * pb
+    return list(out.items())
+
+
+def _exact_tokens(action: Action, kids: dict[tuple, object]) -> list[tuple]:
+    """The Expectimax children an engine action stands for (empty: dominated, skip it)."""
+    if isinstance(action, Peek):
+        if ("peek",) in kids:
+            return [("peek",)]
+        return [t for t in kids if t[0] == "pawn" and t[1] == PEEK]
+    if isinstance(action, Look):
+        return [("look",)] if ("look",) in kids else [("decline",), ("swap",)]
+    if isinstance(action, PlayPawn) and action.pawn == "peek" and ("peek",) in kids:
+        return []  # placing Tactical Peek blind is never better than peeking first
+    token = _token(action, 0)
+    return [token] if token in kids else []
+
+
+class GambitSolver:
+    """Decides without looking at the hidden deck order.
+
+    Late in the game (few cards left) it solves the game exactly under uncertainty
+    (:class:`Expectimax`). Before that, or when that search outgrows its budget, it uses
+    perfect-information Monte Carlo: rounds of a few deck orders drawn from what the player
+    knows, every surviving action valued in each by the clairvoyant search from its result
+    (node-bounded: the best line found when the budget runs out), the weaker half dropped after
+    each round (successive halving). Peek and Look are valued as a player who learns the card(s)
+    and then picks the best follow-up for what was seen (samples grouped by the cards seen).
+
+    The work is bounded by node counts (reproducible); ``seconds`` is only a safety cap on the
+    thinking thread's CPU time, so a busy machine makes a hint slower but does not change it.
+    """
+
+    def __init__(self, samples: int = 24, batch: int = 4, nodes: int = 24_000,
+                 eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
+                 exact_deck: int = 5,
+                 exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000)) -> None:
+        self.samples = samples
+        self.batch = batch
+        self.nodes = nodes
+        self.eval_nodes = eval_nodes
+        self.seconds = seconds
+        self.exact_deck = exact_deck
+        # Node budget of the exact search by cards in the deck (3 or fewer, 4, 5, ...).
+        self.exact_nodes = (exact_nodes,) if isinstance(exact_nodes, int) else tuple(exact_nodes)
+        self.last_stats: dict[str, object] = {}
+
+    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+        """The hint's action (the Bot protocol)."""
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.hint(world, rng, self.seconds)[0]
+
+    def hint(self, state: GambitState, rng: Rng, seconds: float = 0.8) -> tuple[Action, float]:
+        """(suggested action, expected final score) without looking at the hidden deck order.
+
+        The expected score is exact when the late-game search ran, else the Monte Carlo mean of
+        the clairvoyant values (optimistic: it assumes the rest of the deck order becomes known).
+        """
+        start = time.thread_time()
+        model = Model(state.free_check)
+        deck = len(state.deck)
+        if deck <= self.exact_deck:
+            budget = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
+            try:
+                action, value = self._exact(state, model, budget)
+                self.last_stats = {"method": "exact"}
+                return action, value
+            except Budget:
+                pass
+        left = seconds - (time.thread_time() - start)
+        return self._sampled(state, model, rng, time.thread_time() + max(left, 0.05) * 0.9)
+
+    def _exact(self, state: GambitState, model: Model, budget: int) -> tuple[Action, float]:
+        search = Expectimax(model, budget)
+        s, unknown = from_info(state)
+        kids = dict(search.children(s, unknown))
+        best: Optional[Action] = None
+        best_v = -1e9
+        for action in state.legal_actions():
+            for token in _exact_tokens(action, kids):
+                v = search.outcome_value(kids[token], best_v)
+                if v > best_v + EPS:
+                    best, best_v = action, v
+        assert best is not None
+        return best, best_v
+
+    def _sampled(self, state: GambitState, model: Model, rng: Rng,
+                 deadline: float) -> tuple[Action, float]:
+        pairs = action_tokens(state)
+        phase = PHASES[state.phase]
+        # Information first: Look is never worse than Decline, Peek never worse than placing
+        # Tactical Peek blind.
+        if any(isinstance(a, Peek) for a, _ in pairs):
+            pairs = [(a, t) for a, t in pairs
+                     if not (isinstance(a, PlayPawn) and a.pawn == "peek")]
+        if phase == ABIL and any(isinstance(a, Look) for a, _ in pairs):
+            pairs = [(a, t) for a, t in pairs if isinstance(a, Look)]
+        alive = list(range(len(pairs)))
+        values: list[list[float]] = [[] for _ in pairs]
+        detail: list[list[tuple[str, list[float]]]] = [[] for _ in pairs]
+        rounds = max(1, -(-self.samples // self.batch))
+        per_round = self.nodes / rounds
+        lo, hi = self.eval_nodes
+        taken = 0
+        spent = 0
+        out_of_time = False
+        while taken < self.samples and not out_of_time:
+            evals = sum(len(pairs[i][1]) for i in alive) * self.batch
+            each = int(min(hi, max(lo, per_round / evals)))
+            for _ in range(self.batch):
+                world = sample_world(state, rng)
+                s = from_state(world)
+                kids = _child_map(model, s)
+                search = Search(model, 0)
+                row = []
+                for i in alive:
+                    action, tokens = pairs[i]
+                    per = []
+                    for token in tokens:
+                        child = kids.get(token)
+                        if child is None:
+                            per.append(-1e9)
+                        elif child.__class__ is tuple:
+                            search.limit = search.nodes + each
+                            per.append(search.estimate(child))
+                        else:
+                            per.append(float(child))  # type: ignore[arg-type]
+                    seen = world.deck[0] if isinstance(action, Peek) else "".join(world.deck[-2:])
+                    row.append((i, per, seen))
+                    if taken and time.thread_time() > deadline:
+                        out_of_time = True
+                        break
+                spent += search.nodes
+                if out_of_time:
+                    break  # a partly valued sample would bias the comparison: drop it
+                for i, per, seen in row:
+                    if len(pairs[i][1]) > 1:
+                        detail[i].append((seen, per))
+                    values[i].append(max(per))
+                taken += 1
+            if len(alive) > 1:
+                means = {i: self._mean(values[i], detail[i], len(pairs[i][1]) > 1) for i in alive}
+                order = sorted(alive, key=lambda i: -means[i])
+                alive = sorted(order[:max(2, (len(order) + 1) // 2)])
+        means = {i: self._mean(values[i], detail[i], len(pairs[i][1]) > 1) for i in alive}
+        best = max(alive, key=lambda i: (means[i], -i))
+        self.last_stats = {"method": "sampled", "samples": taken, "actions": len(pairs),
+                           "nodes": spent}
+        return pairs[best][0], means[best]
+
+    @staticmethod
+    def _mean(values: list[float], detail: list[tuple[str, list[float]]], grouped: bool) -> float:
+        if not values:
+            return -1e9
+        if not grouped:
+            return sum(values) / len(values)
+        # A player who saw the cards picks, per group of samples showing the same cards, the
+        # follow-up with the best mean over that group.
+        groups: dict[str, list[list[float]]] = {}
+        for seen, per in detail:
+            groups.setdefault(seen, []).append(per)
+        total = 0.0
+        for rows in groups.values():
+            total += max(sum(col) for col in zip(*rows))
+        return total / len(detail)

@@ -1,0 +1,174 @@
+"""Cat's Gambit bench: the solver (level 3) against random play and the clairvoyant player.
+
+    python bench/gambit_bench.py [--seeds 1000] [--umbra] [--workers 2] [--first 0]
+
+For every seed (one deal each) it plays a whole game with the level-3 solver, plays one with
+uniformly random legal actions, and solves the deal exactly for a player who knows the deck order
+(the clairvoyant upper bound). It prints the mean scores, the rank distributions (with the games
+lost by checkmate), the solver's hint times (median and worst: wall clock, and CPU time of the
+thinking thread, which a busy machine does not inflate) and the ratio of the solver's mean to the
+clairvoyant mean (target: at least 0.9).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cats import GAMES  # noqa: E402
+from cats.ai import generic, make_bot  # noqa: E402
+from cats.ai.gambit_solver import GambitSolver, clairvoyant_value  # noqa: E402
+from cats.gambit import RANKS, GambitState  # noqa: E402
+from cats.rng import Rng  # noqa: E402
+
+GAME = GAMES["gambit"]
+TARGET_RATIO = 0.9
+HINT_BUDGET = 1.0
+ROWS = [(f"{name} ({threshold}+)", threshold) for threshold, name in RANKS]
+
+
+def _final(state: GambitState) -> float:
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome.reward(0)
+
+
+def play_solver(seed: int, options: dict[str, Any]) -> tuple[float, list[float], list[float]]:
+    """One game by the level-3 bot; its score and the wall and CPU time of every real hint."""
+    state: GambitState = GAME.new_game(1, seed, options)  # type: ignore[assignment]
+    bot = make_bot("gambit", 3)
+    assert isinstance(bot, GambitSolver)
+    rng = Rng(seed * 7919 + 17)
+    wall: list[float] = []
+    cpu: list[float] = []
+    while state.phase != "over":
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            action = actions[0]
+        else:
+            w0, c0 = time.perf_counter(), time.thread_time()
+            action, _ = bot.hint(state, rng, bot.seconds)
+            wall.append(time.perf_counter() - w0)
+            cpu.append(time.thread_time() - c0)
+        state.apply(action)
+    return _final(state), wall, cpu
+
+
+def play_random(seed: int, options: dict[str, Any]) -> float:
+    """One game of uniformly random legal actions."""
+    state = GAME.new_game(1, seed, options)
+    bot = generic.RandomBot()
+    rng = Rng(seed * 104729 + 5)
+    while state.phase != "over":
+        state.apply(bot.choose(state, 0, rng))
+    return _final(state)  # type: ignore[arg-type]
+
+
+def run_seed(job: tuple[int, bool]) -> dict[str, Any]:
+    """Everything the bench needs from one seed (runs in a worker process)."""
+    seed, umbra = job
+    options = {"umbra": True} if umbra else {}
+    t0 = time.perf_counter()
+    clair, _ = clairvoyant_value(GAME.new_game(1, seed, options))  # type: ignore[arg-type]
+    t1 = time.perf_counter()
+    solver, wall, cpu = play_solver(seed, options)
+    return {"seed": seed, "clairvoyant": clair, "clair_time": t1 - t0, "solver": solver,
+            "random": play_random(seed, options), "wall": wall, "cpu": cpu}
+
+
+def rank_row(score: float) -> str:
+    """The table row a final score falls in."""
+    if score <= -10:
+        return "Lost (checkmate)"
+    for label, threshold in ROWS:
+        if score >= threshold:
+            return label
+    return "No rank (below 3)"
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(results: list[dict[str, Any]], umbra: bool, workers: int, elapsed: float) -> str:
+    """The bench table."""
+    n = len(results)
+    cols = [("Solver (L3)", "solver"), ("Random", "random"), ("Clairvoyant", "clairvoyant")]
+    means = {key: statistics.mean(r[key] for r in results) for _, key in cols}
+    lines = [
+        f"Cat's Gambit bench: {n} seeds, {'Queen Umbra expansion' if umbra else 'base game'}, "
+        f"{workers} workers, {elapsed:.0f} s",
+        "",
+        f"{'':28}" + "".join(f"{title:>14}" for title, _ in cols),
+        f"{'Mean score':28}" + "".join(f"{means[key]:>14.2f}" for _, key in cols),
+        f"{'Median score':28}" + "".join(
+            f"{statistics.median(r[key] for r in results):>14.1f}" for _, key in cols),
+        "-" * (28 + 14 * len(cols)),
+    ]
+    labels = [label for label, _ in ROWS] + ["No rank (below 3)", "Lost (checkmate)"]
+    for label in labels:
+        cells = []
+        for _, key in cols:
+            share = sum(1 for r in results if rank_row(r[key]) == label) / n
+            cells.append(f"{100 * share:>13.1f}%")
+        lines.append(f"{label:28}" + "".join(cells))
+    lines.append("-" * (28 + 14 * len(cols)))
+    ratio = means["solver"] / means["clairvoyant"]
+    lines.append(f"Solver / clairvoyant mean: {ratio:.3f} (target >= {TARGET_RATIO}) "
+                 f"{'OK' if ratio >= TARGET_RATIO else 'BELOW TARGET'}")
+    wall = [t for r in results for t in r["wall"]]
+    cpu = [t for r in results for t in r["cpu"]]
+    if wall:
+        lines.append(f"Hint time over {len(wall)} hints (decisions with a choice): "
+                     f"wall median {statistics.median(wall):.3f} s, p90 {quantile(wall, 0.9):.3f} s, "
+                     f"worst {max(wall):.3f} s; CPU median {statistics.median(cpu):.3f} s, "
+                     f"worst {max(cpu):.3f} s (budget {HINT_BUDGET:.1f} s: "
+                     f"{'OK' if max(cpu) <= HINT_BUDGET else 'OVER'} on CPU time)")
+        over = sum(1 for t in wall if t > HINT_BUDGET)
+        lines.append(f"Hints over {HINT_BUDGET:.1f} s wall clock: {over} "
+                     f"({100 * over / len(wall):.2f}%)")
+    clair = [r["clair_time"] for r in results]
+    lines.append(f"Clairvoyant solve per seed: median {statistics.median(clair):.3f} s, "
+                 f"worst {max(clair):.3f} s")
+    worst = sorted(results, key=lambda r: r["solver"] - r["clairvoyant"])[:5]
+    lines.append("Largest gaps (seed: solver/clairvoyant): " + ", ".join(
+        f"{r['seed']}: {r['solver']:g}/{r['clairvoyant']:g}" for r in worst))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, default=1000, help="number of deals (default 1000)")
+    parser.add_argument("--first", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--umbra", action="store_true", help="play with Queen Umbra")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    args = parser.parse_args(argv)
+    jobs = [(seed, args.umbra) for seed in range(args.first, args.first + args.seeds)]
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    with multiprocessing.Pool(args.workers) as pool:
+        for done, result in enumerate(pool.imap_unordered(run_seed, jobs, chunksize=1), 1):
+            results.append(result)
+            if done % 50 == 0 or done == len(jobs):
+                print(f"  {done}/{len(jobs)} seeds, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+    results.sort(key=lambda r: r["seed"])
+    print(report(results, args.umbra, args.workers, time.perf_counter() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    raise SystemExit(main())
