@@ -239,20 +239,6 @@ class BetweenScene(GameScene):
     def log_text(self, action: Action) -> str:
         return str(action).replace("play ", "played ", 1).replace(" under ", " under the ", 1)
 
-    def prompt_line(self) -> str:
-        """The frame's prompt line, shortened to fit beside the tool buttons if needed."""
-        text = super().prompt_line()
-        s = self.ctx.scale
-        room = self.ctx.size[0] - s(3 * 102 + 20) - s(60)
-        f = font(s(19), bold=True)
-        if f.size(text)[0] <= room:
-            return text
-        if " (" in text:
-            text = text.split(" (")[0]
-        while f.size(text + "…")[0] > room and len(text) > 10:
-            text = text[:-1]
-        return text if f.size(text)[0] <= room else text + "…"
-
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:
         seat = before.get("to_move")

@@ -352,20 +352,6 @@ class BoxScene(GameScene):
             return f"predicted {plural(action.tricks, 'trick')}"  # type: ignore[attr-defined]
         return str(action)
 
-    def prompt_line(self) -> str:
-        """The frame's prompt line, shortened to fit beside the tool buttons if needed."""
-        text = super().prompt_line()
-        s = self.ctx.scale
-        room = self.ctx.size[0] - s(3 * 102 + 20) - s(60)
-        f = font(s(19), bold=True)
-        if f.size(text)[0] <= room:
-            return text
-        if " (" in text:
-            text = text.split(" (")[0]
-        while f.size(text + "…")[0] > room and len(text) > 10:
-            text = text[:-1]
-        return text if f.size(text)[0] <= room else text + "…"
-
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:
         drop_from, self.drop_from = self.drop_from, None
