@@ -613,7 +613,8 @@ class Catch22Scene(GameScene):
         self.route_pick = None
         after = self.view
         events = _new_items(before.get("events", []), after["events"])
-        dice = [d[2] for d in after["dice"][len(before.get("dice", [])):]]
+        fresh = after["rolls"] - before.get("rolls", after["rolls"])
+        dice = [d[2] for d in after["dice"][len(after["dice"]) - fresh:]] if fresh > 0 else []
         index = len(self.session.log) - 1
         actor = self.session.log[-1].seat if self.session.log else before.get("current", 0)
         self.notes[index] = self.compose_note(action, actor, events, list(dice))

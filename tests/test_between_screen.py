@@ -11,6 +11,7 @@ import pytest
 
 from cats.between import CARD_NAMES, Lure
 from cats.session import Seat, Session
+from frames import frames_until
 from screens.app import build_context, frame
 from screens.between_screen import BetweenScene
 from screens.menus import MainMenu
@@ -180,10 +181,7 @@ def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> No
     assert time.perf_counter() - start < 2.0, "frames keep running while it thinks"
     assert not session.log and not scene.my_turn()
     release.set()
-    for _ in range(200):
-        frame(ctx, 0.016)
-        if session.log:
-            break
+    frames_until(ctx, lambda: bool(session.log), seconds=30.0)
     assert len(session.log) == 1 and session.log[0].seat == 1
     assert scene.my_turn()
 
@@ -221,9 +219,6 @@ def test_a_game_of_bots_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-u
     scene = BetweenScene(ctx, session)
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
-    for _ in range(3000):
-        frame(ctx, 0.016)
-        if scene.end_shown:
-            break
+    frames_until(ctx, lambda: scene.end_shown)
     assert session.state.is_over() and scene.end_shown
     assert ctx.scenes.top is not scene

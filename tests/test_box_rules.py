@@ -557,3 +557,68 @@ def test_view_shows_current_trick_and_history() -> None:
     assert finished["round_scores"] == [[3, 6, 2]] and finished["totals"] == [3, 6, 2]
     assert finished["last_round"]["cells"][1] == [["blue", 2], ["yellow", 2], ["yellow", 3]]
 
+
+
+# -- Re-dealing hidden cards for a seat (bots, fuzzer) -----------------------------------------
+def _random_positions(players: int, games: int = 6) -> list[BoxState]:
+    """Positions from seeded random games, some with a forced red-lead inference."""
+    positions = []
+    for seed in range(games):
+        state = GAME.new_game(players, seed)
+        rng = Rng(seed + 40)
+        while state.to_move is not None:
+            positions.append(state.clone())
+            actions = state.legal_actions()
+            state.apply(actions[rng.below(len(actions))])
+    return positions
+
+
+def _respects_inference(world: BoxState, real: BoxState, seat: int) -> bool:
+    hidden = sorted([c for s in range(real.num_players) if s != seat for c in real.hands[s]]
+                    + [real.aside[s] for s in range(real.num_players)
+                       if s != seat and real.aside[s] >= 0] + real.leftovers)
+    dealt = sorted([c for s in range(world.num_players) if s != seat for c in world.hands[s]]
+                   + [world.aside[s] for s in range(world.num_players)
+                      if s != seat and world.aside[s] >= 0] + world.leftovers)
+    return dealt == hidden and all(
+        len(world.hands[s]) == len(real.hands[s]) and
+        all(real.allowed[s] >> c & 1 for c in world.hands[s])
+        for s in range(real.num_players) if s != seat) and world.hands[seat] == real.hands[seat]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_decision_redeal_depends_only_on_what_the_seat_knows(players: int) -> None:
+    """Two positions that look the same to a seat re-deal to the same world for the same Rng
+    (the real hands are never consulted, nor the order hidden cards lie in)."""
+    checked = 0
+    for state in _random_positions(players):
+        seat = state.to_move
+        assert seat is not None
+        twin = state.determinize(seat, Rng(7 + checked))     # another deal of the same unknowns
+        assert twin.view_for(seat) == state.view_for(seat)
+        one = state.determinize(seat, Rng(99))
+        two = twin.determinize(seat, Rng(99))
+        assert one.to_json() == two.to_json()
+        assert _respects_inference(one, state, seat)
+        checked += 1
+    assert checked > 100
+
+
+def test_decision_redeal_searches_when_random_deals_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no random tries left the re-deal finds a deal respecting every inference by search,
+    still independent of the real hands."""
+    import cats.box.state as box_state
+    monkeypatch.setattr(box_state, "DEAL_TRIES", 0)
+    checked = 0
+    for state in _random_positions(3, games=3)[::7]:
+        if state.phase != "play":
+            continue
+        for s in range(3):   # as if every seat had led a closed red: hands pinned to numbers held
+            state.allowed[s] = sum(1 << c for c in set(state.hands[s]))
+        for seat in range(3):
+            one = state.determinize(seat, Rng(5))
+            assert _respects_inference(one, state, seat)
+            twin = state.determinize(seat, Rng(6))
+            assert twin.determinize(seat, Rng(5)).to_json() == one.to_json()
+            checked += 1
+    assert checked > 10

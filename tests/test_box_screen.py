@@ -13,6 +13,7 @@ import pytest
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
+from frames import frames_until
 from screens.app import build_context, frame
 from screens.box_screen import BoxScene
 from screens.menus import MainMenu
@@ -265,10 +266,7 @@ def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> No
     assert time.perf_counter() - start < 2.0, "frames keep running while it thinks"
     assert not session.log and not scene.my_turn()
     release.set()
-    for _ in range(200):
-        frame(ctx, 0.016)
-        if session.log:
-            break
+    frames_until(ctx, lambda: bool(session.log), seconds=30.0)
     assert len(session.log) == 1 and session.log[0].seat == 1
     assert scene.my_turn() and scene.view["hand"] == session.state.hands[0]
 
@@ -284,12 +282,11 @@ def test_a_four_bot_game_reaches_the_end_panel(ctx, monkeypatch) -> None:  # typ
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
     rounds_seen = set()
-    for _ in range(3000):
-        frame(ctx, 0.016)
+    def note_round() -> None:
         if scene.result_shown():
             rounds_seen.add(scene.view["last_round"]["round"])
-        if scene.end_shown:
-            break
+
+    frames_until(ctx, lambda: scene.end_shown, each=note_round)
     assert session.state.is_over() and scene.end_shown
     assert ctx.scenes.top is not scene
     assert scene.view["hand"] is None, "a spectator never sees a bot's hand"

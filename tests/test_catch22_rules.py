@@ -15,6 +15,7 @@ import pytest
 from cats.catch22 import INFO, STATE, Catch22State, new_game
 from cats.catch22 import state as state_module
 from cats.catch22.board import BOARD, free_pieces
+from cats.catch22.state import DICE_KEPT
 from cats.core import Game, IllegalAction
 from cats.data import load_json
 from cats.rng import Rng
@@ -701,6 +702,20 @@ def test_drag_gestures_are_board_spots() -> None:
     assert set(state.legal_targets(("pawn", 0))) == {("square", 0, 4), ("square", 0, 8)}
 
 
+def test_dice_history_is_capped_and_old_saves_load() -> None:
+    """The state keeps the last DICE_KEPT rolls (the log has them all); a save holding a longer
+    history (written before the cap) loads with its last DICE_KEPT rolls."""
+    state = GAME.new_game(2, 5)
+    rng = Rng(8)
+    while state.to_move is not None and state.reveals <= DICE_KEPT + 10:
+        actions = state.legal_actions()
+        state.apply(actions[rng.below(len(actions))])
+    assert len(state.dice) == DICE_KEPT and state.view_for(None)["rolls"] == state.reveals
+    data = state.to_json()
+    old = dict(data, dice=[[0, 0, 1]] * 50 + data["dice"])
+    assert type(state).from_json(old).to_json() == data
+
+
 def test_prompt_and_progress() -> None:
     """prompt() is one line; progress() reads "Turn N"."""
     state = GAME.new_game(2, 0, {"dice": [6, 1]})
@@ -718,7 +733,8 @@ def test_every_die_goes_through_the_state_and_replays() -> None:
         action = one.legal_actions()[rng.below(len(one.legal_actions()))]
         one.apply(action)
         two.apply(two.action_from_json(action.to_json()))
-    assert one == two and len(one.dice) == one.reveals
+    assert one == two and one.reveals > DICE_KEPT and len(one.dice) == DICE_KEPT
+    assert one.view_for(None)["rolls"] == one.reveals
     loaded = game(dice=[5, 5, 5])
     world = loaded.determinize(0, Rng(1))
     assert world.script == [] and world.view_for(0) == loaded.view_for(0)

@@ -10,6 +10,7 @@ import pytest
 
 from cats.catch22.actions import Move, PlaceCube
 from cats.session import Seat, Session
+from frames import frames_until
 from screens.app import build_context, frame
 from screens.catch22_screen import Catch22Scene
 from screens.menus import MainMenu
@@ -197,11 +198,7 @@ def test_a_bot_seat_moves_by_itself_without_blocking_the_frame(ctx, monkeypatch)
     assert scene.pending is not None and not session.log, "the bot is still thinking"
     assert slowest < 1.0, "frames keep running while the bot thinks (it waits 5 s)"
     release.set()
-    for _ in range(200):
-        frame(ctx, 0.016)
-        if session.log:
-            break
-        time.sleep(0.002)
+    frames_until(ctx, lambda: bool(session.log), seconds=30.0)
     assert [e.seat for e in session.log] == [1], "the bot chose its Star by itself"
     assert str(session.log[0].action).startswith("start ")
     assert scene.my_turn() and session.to_move == 0
@@ -210,10 +207,7 @@ def test_a_bot_seat_moves_by_itself_without_blocking_the_frame(ctx, monkeypatch)
 def test_all_bot_game_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-untyped-def]
     seats = [Seat(f"Bot {i}", "bot", 1) for i in range(1, 3)]
     session, scene = open_catch22(ctx, seats=seats, seed=24)  # about 90 actions to the win
-    for _ in range(3000):
-        frame(ctx, 0.016)
-        if scene.end_shown:
-            break
+    frames_until(ctx, lambda: scene.end_shown)
     assert session.state.is_over(), f"still playing after {len(session.log)} actions"
     frame(ctx, 0.016)
     assert scene.end_shown and isinstance(ctx.scenes.top, MenuOverlay)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import math
 import statistics
-from typing import Optional
 
 import pytest
 

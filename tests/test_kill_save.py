@@ -103,7 +103,7 @@ def test_stray_temporary_files_do_not_break_listing() -> None:
     strays = {
         f".{RESUME}.json.12345.tmp": b'{"format": 1, "game": ',     # a write cut short
         f".{RESUME}.json.12345.baktmp": b"",                        # a backup copy cut short
-        f".kept.json.999.tmp": json.dumps(records[0]).encode(),     # a whole but unrenamed file
+        ".kept.json.999.tmp": json.dumps(records[0]).encode(),     # a whole but unrenamed file
         "kept.json.bak": b"\x00\xff garbage",                       # a damaged backup
         "notes.txt": b"hello",
         ".json": b"{}",

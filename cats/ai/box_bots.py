@@ -1,7 +1,7 @@
 """Cheap heuristics for Cat in the Box: a greedy policy, a rollout and an ISMCTS factory.
 
 Registered by :mod:`cats.ai.levels`: ``GreedyBoxBot`` (levels 1–2), and a round-limited ISMCTS
-built from ``play_round``, ``round_rewards`` and ``canonical_world`` (3).
+built from ``play_round`` and ``round_rewards`` (3).
 The idea: never paint yourself into a paradox (keep every card in hand declarable), keep options
 open, chase tricks only while short of the prediction, and place tokens next to your own.
 """
@@ -201,28 +201,6 @@ def round_stamp(state: State) -> int:
     """Which round a state is in (the count of finished rounds)."""
     assert isinstance(state, BoxState)
     return len(state.results)
-
-
-def canonical_world(state: State, seat: int) -> State:
-    """A copy in which the cards ``seat`` cannot see are dealt in sorted order (others' hands in
-    seat order, then their set-aside cards, then face-down leftovers), so that re-dealing from it
-    depends only on what the seat knows: :meth:`BoxState.determinize` shuffles the unseen cards
-    in the order it finds them."""
-    assert isinstance(state, BoxState)
-    world = state.clone()
-    others = [s for s in range(state.num_players) if s != seat]
-    pool = [c for s in others for c in state.hands[s]]
-    pool += [state.aside[s] for s in others if state.aside[s] >= 0]
-    pool += state.leftovers
-    pool.sort()
-    for s in others:
-        k = len(state.hands[s])
-        world.hands[s], pool = pool[:k], pool[k:]
-    for s in others:
-        if state.aside[s] >= 0:
-            world.aside[s], pool = pool[0], pool[1:]
-    world.leftovers = pool
-    return world
 
 
 def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:

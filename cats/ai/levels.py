@@ -73,9 +73,7 @@ class RoundISMCTS:
     shared tree (UCB over the actions available in that world), plays the round out with
     ``rollout`` and backs up ``rewards(state, start)`` — one value in 0..1 per seat — for the
     seat that chose each step. ``stamp(state)`` tells rounds apart: the walk stops as soon as it
-    changes. ``canonical(world, seat)``, if given, first rewrites the unseen part of ``world`` in
-    a fixed form (for games whose re-deal depends on the order it finds hidden cards in).
-    Bounded by ``iterations``; ``seconds`` is a safety cap."""
+    changes. Bounded by ``iterations``; ``seconds`` is a safety cap."""
 
     rollout: RoundRollout
     rewards: SeatRewards
@@ -84,7 +82,6 @@ class RoundISMCTS:
     seconds: float = 0.25
     exploration: float = 0.7
     min_iterations: int = 32
-    canonical: Optional[Callable[[State, int], State]] = None
     last_iterations: int = field(default=0, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
@@ -92,8 +89,6 @@ class RoundISMCTS:
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if self.canonical is not None:
-            world = self.canonical(world, seat)
         root = _Node(None, seat, None)
         start = self.stamp(world)
         deadline = time.thread_time() + self.seconds
@@ -172,12 +167,10 @@ def _catch22() -> dict[int, Factory]:
 
 
 def _box() -> dict[int, Factory]:
-    from cats.ai.box_bots import (GreedyBoxBot, canonical_world, play_round, round_rewards,
-                                  round_stamp)
+    from cats.ai.box_bots import GreedyBoxBot, play_round, round_rewards, round_stamp
 
     def lion() -> Bot:
-        return RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300,
-                           canonical=canonical_world)
+        return RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300)
 
     return {
         1: lambda: Noisy(GreedyBoxBot(), 0.3),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any, Mapping, Optional
 
@@ -40,6 +41,7 @@ from cats.rng import Rng
 ASIDE, PREDICTING, PLAYING, OVER = "aside", "predict", "play", "over"
 PHASES = (ASIDE, PREDICTING, PLAYING, OVER)
 ALL_COLOURS = 0b1111
+DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
 TrickPlay = tuple[int, int, int]  # (seat, number, colour index)
 
 INFO = GameInfo(
@@ -489,40 +491,73 @@ class BoxState(State):
 
     def determinize(self, seat: int, rng: Rng) -> "BoxState":
         """Re-deal others' hands, others' set-aside cards and face-down leftovers uniformly,
-        keeping hand sizes and the public inference from forced red leads."""
+        keeping hand sizes and the public inference from forced red leads.
+
+        The result depends only on what ``seat`` knows and on ``rng``: the unseen cards are
+        sorted before shuffling, and the real hands are never consulted."""
         world = self.clone()
         others = [s for s in range(self.num_players) if s != seat]
-        pool = [c for s in others for c in self.hands[s]]
-        pool += [self.aside[s] for s in others if self.aside[s] >= 0]
-        pool += self.leftovers
-        rng.shuffle(pool)
+        unseen = sorted([c for s in others for c in self.hands[s]]
+                        + [self.aside[s] for s in others if self.aside[s] >= 0]
+                        + self.leftovers)
+        sizes = {s: len(self.hands[s]) for s in others}
         constrained = sorted((s for s in others if self.allowed[s] != self.table.all_numbers),
-                             key=lambda s: bin(self.allowed[s]).count("1"))
-        for s in constrained:
-            world.hands[s] = self._constrained_hand(s, pool)
+                             key=lambda s: (bin(self.allowed[s]).count("1"), s))
+        hands = None
+        for _ in range(DEAL_TRIES):
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands = self._constrained_hands(constrained, sizes, pool)
+            if hands is not None:
+                break
+        if hands is None:  # rare: a deal respecting every inference, found by search
+            pool = unseen[:]
+            hands = self._search_hands(constrained, sizes, pool)
+            rng.shuffle(pool)
+        assert hands is not None, "the real deal always respects the public inference"
         for s in others:
-            if s not in constrained:
-                k = len(self.hands[s])
-                world.hands[s], pool = sorted(pool[:k]), pool[k:]
+            if s in hands:
+                world.hands[s] = hands[s]
+            else:
+                world.hands[s], pool = sorted(pool[:sizes[s]]), pool[sizes[s]:]
             if self.aside[s] >= 0:
                 world.aside[s] = pool.pop()
         world.leftovers = pool
         world.rng = Rng(rng.next64())
         return world
 
-    def _constrained_hand(self, seat: int, pool: list[int]) -> list[int]:
-        """Take (from the shuffled pool) a random hand of allowed numbers for ``seat``."""
-        k, allowed = len(self.hands[seat]), self.allowed[seat]
-        picks = [i for i, c in enumerate(pool) if allowed >> c & 1][:k]
-        if len(picks) < k:  # an earlier constrained seat took too many: keep the real hand
-            hand = self.hands[seat][:]
+    def _constrained_hands(self, seats: list[int], sizes: dict[int, int],
+                           pool: list[int]) -> Optional[dict[int, list[int]]]:
+        """Greedy: each constrained seat takes the first allowed cards of the shuffled ``pool``
+        (removed from it); ``None`` if a seat cannot be served."""
+        hands: dict[int, list[int]] = {}
+        for s in seats:
+            allowed = self.allowed[s]
+            picks = [i for i, c in enumerate(pool) if allowed >> c & 1][:sizes[s]]
+            if len(picks) < sizes[s]:
+                return None
+            hands[s] = sorted(pool[i] for i in picks)
+            for i in reversed(picks):
+                del pool[i]
+        return hands
+
+    def _search_hands(self, seats: list[int], sizes: dict[int, int],
+                      pool: list[int]) -> Optional[dict[int, list[int]]]:
+        """Depth-first: hands for the constrained seats from the sorted ``pool`` (removed)."""
+        if not seats:
+            return {}
+        s, rest = seats[0], seats[1:]
+        allowed = [c for c in pool if self.allowed[s] >> c & 1]
+        for hand in itertools.combinations(allowed, sizes[s]):
+            left = pool[:]
             for c in hand:
-                pool.remove(c)
-            return hand
-        hand = sorted(pool[i] for i in picks)
-        for i in reversed(picks):
-            del pool[i]
-        return hand
+                left.remove(c)
+            found = self._search_hands(rest, sizes, left)
+            if found is not None:
+                pool[:] = left
+                found[s] = list(hand)
+                return found
+        return None
 
     def to_json(self) -> JsonDict:
         """The complete state as plain JSON."""

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Optional, TypeVar
 
 from cats.catch22.board import BOARD
 from cats.catch22.state import (
-    DIE_SIDES, INFO, OVER, PHASES, RANSOM, Catch22State)
+    DICE_KEPT, DIE_SIDES, INFO, OVER, PHASES, RANSOM, Catch22State)
 from cats.rng import Rng
 
 S = TypeVar("S", bound=Catch22State)
@@ -82,7 +82,8 @@ def _read(cls: type[S], data: Mapping[str, Any]) -> S:
         raise ValueError("catch22 save: a ransom offer belongs to the ransom phase only")
     state.die = _int(data["die"], "die", 0, DIE_SIDES)
     state.dice = []
-    for entry in data["dice"]:
+    # Saves written before the history was capped hold every roll: keep the last DICE_KEPT.
+    for entry in data["dice"][-DICE_KEPT:]:
         if not isinstance(entry, list) or len(entry) != 3:
             raise ValueError("catch22 save: a roll is [turn, seat, value]")
         state.dice.append([_int(entry[0], "roll turn"), _int(entry[1], "roll seat", 0, n - 1),

@@ -17,6 +17,9 @@ from cats.rng import Rng
 CUBES_EACH = 5
 DIE_SIDES = 6
 EVENTS_KEPT = 12
+# Rolls kept for the dice panel; the full history is in the log (and state size stays bounded,
+# which keeps clones, saves and bot search flat over a long game).
+DICE_KEPT = 32
 
 START, PREPARE, RANSOM, MOVE, SWITCH, REMOVE, OVER = (
     "start", "prepare", "ransom", "move", "switch", "remove", "over")
@@ -59,7 +62,7 @@ class Catch22State(State):
     refused: list[int]         # per owner: kept cubes already offered (and refused) this turn
     offer: Optional[tuple[int, int]]   # pending ransom (owner, price)
     die: int                   # the roll the current move uses (0 when none)
-    dice: list[list[int]]      # every roll: [turn, seat, value]
+    dice: list[list[int]]      # the last DICE_KEPT rolls: [turn, seat, value]
     events: list[JsonDict]     # the last few happenings, for the log
     winner: int
     win_square: int
@@ -233,6 +236,8 @@ class Catch22State(State):
         value = self.script.pop(0) if self.script else self.rng.die(DIE_SIDES)
         self.reveals += 1
         self.dice.append([self.turn, self.current, value])
+        if len(self.dice) > DICE_KEPT:
+            del self.dice[0]
         return value
 
     def _roll_and_go(self) -> None:
@@ -404,6 +409,7 @@ class Catch22State(State):
             "jackpot_gold_left": sum(self.pots.values()),
             "die": self.die,
             "dice": [list(d) for d in self.dice],
+            "rolls": self.reveals,
             "offer": (None if self.offer is None else
                       {"from": self.current, "owner": self.offer[0], "price": self.offer[1]}),
             "moves": [{"action": str(a), "to": [a.row, a.col],
