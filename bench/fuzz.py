@@ -5,17 +5,31 @@ applicable to a clone, the game's conservation invariants (``bench/fuzz_invarian
 unchanged by re-dealing what a seat cannot know, clone and JSON round trip equal, and the log
 replayed step by step reproducing the state. Bool options are cycled through the games.
 
-    python bench/fuzz.py                 # 10,000 games per game and player count
+The full count takes hours on a small machine, so the runner keeps a ledger: each finished chunk
+of seeds is appended to ``bench/results/fuzz-ledger.jsonl`` with a fingerprint of the code it
+checked (the engines and data under ``cats/`` except the bots, and the checking code). A later
+run with the same fingerprint skips the chunks already done and reports totals over all of them;
+any change to that code starts the count afresh.
+
+    python bench/fuzz.py                 # 10,000 games per game and player count (resumes)
     python bench/fuzz.py --games 500 --game between --workers 2
+    python bench/fuzz.py --report        # totals from the ledger only, running nothing
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import hashlib
+import json
 import multiprocessing
+import os
+import platform
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "tests"):
@@ -25,50 +39,167 @@ for folder in (ROOT, ROOT / "tests"):
 from cats import GAMES  # noqa: E402
 from fuzzcore import Tally, cells, conservation, fuzz_range, option_sets  # noqa: E402
 
-CHUNK = 25
+CHUNK = 100
+LEDGER = ROOT / "bench" / "results" / "fuzz-ledger.jsonl"
 
 
-def _work(job: tuple[str, int, int, int]) -> Tally:
-    game_id, players, first, last = job
-    return fuzz_range(game_id, players, range(first, last))
+def fingerprint(root: Path = ROOT) -> str:
+    """A hash of the code a fuzz result speaks for: engines, rules data and the checks."""
+    digest = hashlib.sha256()
+    engines = root / "cats"
+    files = sorted(p for p in engines.rglob("*")
+                   if p.suffix in (".py", ".json") and p.relative_to(engines).parts[0] != "ai")
+    files += [root / "tests" / "fuzzcore.py", root / "bench" / "fuzz_invariants.py"]
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    return digest.hexdigest()[:16]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the fuzzer and print one line per game and player count; exit 1 on any failure."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--games", type=int, default=10_000, help="games per game and player count")
-    p.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game")
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--seed", type=int, default=0, help="first seed")
-    args = p.parse_args(argv)
+@dataclass(frozen=True)
+class Job:
+    """One chunk of seeds for one game and player count."""
 
+    game: str
+    players: int
+    first: int
+    last: int
+
+
+@dataclass
+class Cell:
+    """Totals for one game and player count: from the ledger and from this run."""
+
+    games: int = 0
+    steps: int = 0
+    failures: list[str] = field(default_factory=list)
+    from_ledger: int = 0
+    seconds: float = 0.0
+
+
+def read_ledger(path: Path, print_fn: Any = print) -> list[dict[str, Any]]:
+    """The ledger's records; a damaged line (a run killed mid-write) is reported and skipped."""
+    if not path.exists():
+        return []
+    records = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            Job(record["game"], record["players"], record["first"], record["last"])
+            int(record["games"]), int(record["steps"]), list(record["failures"])
+        except (ValueError, KeyError, TypeError):
+            print_fn(f"{path.name}: line {number} is damaged and is ignored")
+            continue
+        records.append(record)
+    return records
+
+
+def append_record(path: Path, record: dict[str, Any]) -> None:
+    """Append one line and make it durable before the next chunk starts."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(record, sort_keys=True) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def plan(wanted: Iterable[tuple[str, int]], first: int, games: int) -> list[Job]:
+    """The chunks covering seeds ``first .. first+games-1`` for every cell."""
+    return [Job(g, n, s, min(s + CHUNK, first + games))
+            for g, n in wanted for s in range(first, first + games, CHUNK)]
+
+
+def _work(job: Job) -> tuple[Job, Tally, float]:
+    t0 = time.perf_counter()
+    tally = fuzz_range(job.game, job.players, range(job.first, job.last))
+    return job, tally, time.perf_counter() - t0
+
+
+def run(args: argparse.Namespace, print_fn: Any = print) -> int:
+    """Fuzz (or only report); print one line per cell; 0 when every planned game passed."""
     wanted = [(g, n) for g, n in cells() if not args.game or g in args.game]
+    jobs = plan(wanted, args.seed, args.games)
+    code = fingerprint()
+    ledger: Optional[Path] = None if args.no_ledger else Path(args.ledger)
+    done: dict[Job, dict[str, Any]] = {}
+    if ledger is not None:
+        for record in read_ledger(ledger, print_fn):
+            if record.get("fingerprint") == code:
+                done[Job(record["game"], record["players"], record["first"], record["last"])] = record
+    todo = [j for j in jobs if j not in done]
     for gid in dict.fromkeys(g for g, _ in wanted):
         sets = ", ".join("+".join(f"{k}={v}" for k, v in s.items()) or "defaults"
                          for s in option_sets(GAMES[gid]))
         note = "" if conservation(gid) else "  (no conservation checks written yet: skipped)"
-        print(f"{gid}: option sets cycled: {sets}{note}")
-    print(f"{'game':<10} {'players':>7} {'games':>7} {'steps':>10} {'failures':>8} {'wall s':>8}")
-    total_fail = 0
+        print_fn(f"{gid}: option sets cycled: {sets}{note}")
+    print_fn(f"code fingerprint {code}; {len(jobs) - len(todo)} of {len(jobs)} chunks of "
+             f"{CHUNK} seeds already in the ledger; {0 if args.report else len(todo)} to run")
+    totals = {cell: Cell() for cell in wanted}
+    for job in jobs:
+        if job in done:
+            record, cell = done[job], totals[(job.game, job.players)]
+            cell.games += record["games"]
+            cell.steps += record["steps"]
+            cell.failures.extend(record["failures"])
+            cell.from_ledger += record["games"]
     started = time.perf_counter()
-    with multiprocessing.Pool(args.workers) as pool:
-        for gid, n in wanted:
-            jobs = [(gid, n, s, min(s + CHUNK, args.seed + args.games))
-                    for s in range(args.seed, args.seed + args.games, CHUNK)]
-            t0 = time.perf_counter()
-            cell = Tally()
-            for part in pool.imap_unordered(_work, jobs):
-                cell.games += part.games
-                cell.steps += part.steps
-                cell.failures.extend(part.failures)
-            wall = time.perf_counter() - t0
-            total_fail += len(cell.failures)
-            print(f"{gid:<10} {n:>7} {cell.games:>7} {cell.steps:>10} {len(cell.failures):>8} "
-                  f"{wall:>8.1f}", flush=True)
-            for failure in cell.failures[:5]:
-                print("    FAIL " + failure, flush=True)
-    print(f"total wall time {time.perf_counter() - started:.1f} s, failures {total_fail}")
-    return 1 if total_fail else 0
+    if todo and not args.report:
+        remaining = {cell: sum(1 for j in todo if (j.game, j.players) == cell) for cell in wanted}
+        # Longest cells first: the pool stays busy to the end.
+        todo.sort(key=lambda j: -(j.players + (100 if j.game == "catch22" else 0)))
+        with multiprocessing.Pool(args.workers) as pool:
+            for job, tally, seconds in pool.imap_unordered(_work, todo):
+                cell = totals[(job.game, job.players)]
+                cell.games += tally.games
+                cell.steps += tally.steps
+                cell.failures.extend(tally.failures)
+                cell.seconds += seconds
+                if ledger is not None:
+                    append_record(ledger, {
+                        "fingerprint": code, "game": job.game, "players": job.players,
+                        "first": job.first, "last": job.last, "games": tally.games,
+                        "steps": tally.steps, "failures": tally.failures,
+                        "seconds": round(seconds, 1), "python": platform.python_version(),
+                        "when": datetime.datetime.now(datetime.timezone.utc)
+                        .isoformat(timespec="seconds")})
+                remaining[(job.game, job.players)] -= 1
+                if remaining[(job.game, job.players)] == 0:
+                    print_fn(f"  finished {job.game} {job.players}p "
+                             f"({time.perf_counter() - started:.0f} s into the run)")
+                for failure in tally.failures[:3]:
+                    print_fn("    FAIL " + failure)
+    planned = args.games
+    print_fn(f"{'game':<10} {'players':>7} {'games':>7} {'steps':>10} {'failures':>8} "
+             f"{'ledger':>7} {'CPU s':>8}")
+    total_fail, missing = 0, 0
+    for (gid, n), cell in totals.items():
+        total_fail += len(cell.failures)
+        missing += planned - cell.games
+        print_fn(f"{gid:<10} {n:>7} {cell.games:>7} {cell.steps:>10} {len(cell.failures):>8} "
+                 f"{cell.from_ledger:>7} {cell.seconds:>8.0f}")
+        for failure in cell.failures[:5]:
+            print_fn("    FAIL " + failure)
+    print_fn(f"total: {sum(c.games for c in totals.values())} games, "
+             f"{sum(c.steps for c in totals.values())} steps, failures {total_fail}; "
+             f"wall time this run {time.perf_counter() - started:.0f} s"
+             + (f"; {missing} planned games not yet run" if missing else ""))
+    return 1 if total_fail else (3 if missing else 0)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Parse the command line and run; exit 1 on any failure, 3 if games are still missing."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=10_000, help="games per game and player count")
+    p.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                   help="processes (default: one per CPU)")
+    p.add_argument("--seed", type=int, default=0, help="first seed")
+    p.add_argument("--ledger", default=str(LEDGER), help="where finished chunks are recorded")
+    p.add_argument("--no-ledger", action="store_true", help="run everything, record nothing")
+    p.add_argument("--report", action="store_true", help="only report what the ledger holds")
+    return run(p.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,70 @@
+"""The fuzz runner's ledger: finished chunks are recorded with a code fingerprint, a later run
+skips them and reports totals over all, a damaged line or other code's records are not counted."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import fuzz  # noqa: E402
+
+
+def _run(ledger: Path, *extra: str) -> tuple[int, list[str]]:
+    lines: list[str] = []
+    ns = argparse.Namespace(games=3, game=["gambit"], workers=1, seed=0, ledger=str(ledger),
+                            no_ledger="--no-ledger" in extra, report="--report" in extra)
+    code = fuzz.run(ns, lines.append)
+    return code, lines
+
+
+def test_a_run_is_recorded_and_the_next_one_resumes_from_it(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    code, lines = _run(ledger)
+    assert code == 0 and any("1 to run" in line for line in lines)
+    records = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert len(records) == 1 and records[0]["games"] == 3 and records[0]["failures"] == []
+    assert records[0]["fingerprint"] == fuzz.fingerprint()
+    code, lines = _run(ledger)
+    assert code == 0 and any("1 of 1 chunks" in line and "0 to run" in line for line in lines)
+    row = next(line for line in lines if line.startswith("gambit "))
+    assert row.split()[2] == "3" and row.split()[5] == "3"   # 3 games, all from the ledger
+    assert len(ledger.read_text().splitlines()) == 1
+
+
+def test_report_only_counts_this_codes_records_and_skips_damaged_lines(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    other = {"fingerprint": "0" * 16, "game": "gambit", "players": 1, "first": 0, "last": 3,
+             "games": 3, "steps": 50, "failures": []}
+    ledger.write_text(json.dumps(other) + "\n" + '{"fingerprint": "cut sho' + "\n")
+    code, lines = _run(ledger, "--report")
+    assert code == 3, "nothing for this code yet: planned games are missing"
+    assert any("line 2 is damaged" in line for line in lines)
+    assert any("3 planned games not yet run" in line for line in lines)
+
+
+def test_a_failure_in_the_ledger_fails_the_report(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    bad = {"fingerprint": fuzz.fingerprint(), "game": "gambit", "players": 1, "first": 0,
+           "last": 3, "games": 3, "steps": 50, "failures": ["gambit 1p seed=1: boom"]}
+    ledger.write_text(json.dumps(bad) + "\n")
+    code, lines = _run(ledger, "--report")
+    assert code == 1 and any("FAIL gambit 1p seed=1: boom" in line for line in lines)
+
+
+@pytest.mark.parametrize("name", ["cats/gambit.py", "tests/fuzzcore.py"])
+def test_the_fingerprint_follows_the_checked_code(tmp_path: Path, name: str) -> None:
+    for rel in ["cats/gambit.py", "cats/ai/x.py", "tests/fuzzcore.py", "bench/fuzz_invariants.py"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    before = fuzz.fingerprint(tmp_path)
+    (tmp_path / "cats/ai/x.py").write_text("x = 2\n")
+    assert fuzz.fingerprint(tmp_path) == before, "bots are not what the fuzzer checks"
+    (tmp_path / name).write_text("x = 2\n")
+    assert fuzz.fingerprint(tmp_path) != before
