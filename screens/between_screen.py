@@ -351,40 +351,11 @@ class BetweenScene(GameScene):
             self.draw_reveal(surface)
         self.draw_slide(surface)
 
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any,
-             bold: bool = False, **anchor: Any) -> pygame.Rect:
-        """Render one line at an anchor (``topleft=``, ``center=``, ``midleft=`` …)."""
-        img = font(size, bold=bold).render(text, True, colour)
-        rect = img.get_rect(**anchor)
-        surface.blit(img, rect)
-        return rect
-
-    def pill(self, surface: pygame.Surface, text: str, size: int, fill: Any,
-             **anchor: Any) -> pygame.Rect:
-        """A short bold label in paper colour on a rounded coloured tag."""
-        s = self.ctx.scale
-        img = font(size, bold=True).render(text, True, palette.PAPER)
-        box = img.get_rect().inflate(s(10), s(3))
-        setattr(box, *next(iter(anchor.items())))
-        pygame.draw.rect(surface, fill, box, border_radius=s(6))
-        surface.blit(img, img.get_rect(center=box.center))
-        return box
-
-    def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        name = self.session.seats[seat].colour or palette.SEAT_ORDER[seat % 6]
-        return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
-
     def marker(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                r: int, ring: Optional[tuple[int, int, int]] = None) -> None:
-        """A player's marker: their colour disc with their symbol (as the frame's badge)."""
-        c = (int(centre[0]), int(centre[1]))
-        pygame.draw.circle(surface, (90, 66, 50), (c[0] + 1, c[1] + 2), r)
-        pygame.draw.circle(surface, self.seat_colour(seat), c, r)
-        pygame.draw.circle(surface, ring or palette.INK, c, r, 2 if ring is None else 3)
-        symbol = self.session.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
-        size = max(6, int(r * 1.25))
-        art = image(palette.SYMBOL_ART.get(symbol, "sym_0"), size, size)
-        surface.blit(art, art.get_rect(center=c))
+        """A player's marker: their disc with a shadow; a coloured ring marks a highlight."""
+        self.seat_disc(surface, seat, centre, r, ring=ring, ring_width=2 if ring is None else 3,
+                       shadow=True, art_scale=1.25)
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """Round tracker, the cat's number and the lures played this round."""

@@ -52,6 +52,8 @@ def plural(k: int, word: str) -> str:
 class BoxScene(GameScene):
     """The Cat in the Box table."""
 
+    PILL_PAD = (12, 4)
+
     def __init__(self, ctx: Any, session: Any) -> None:
         self.table = pygame.Rect(0, 0, 1, 1)
         self.header = pygame.Rect(0, 0, 1, 1)
@@ -314,13 +316,7 @@ class BoxScene(GameScene):
 
     # -- buttons: predictions, and the declarations of a selected card ---------------------------
     def rebuild_choices(self) -> None:
-        for btn in self.choice_buttons:
-            btn.kill()
-            if btn in self.elements:
-                self.elements.remove(btn)
-        self.choice_buttons = {}
-        self._update_tools()
-        if not self.my_turn():
+        if not self.clear_choices():
             return
         state = self.session.state
         legal = state.legal_actions()
@@ -439,14 +435,6 @@ class BoxScene(GameScene):
         return pygame.Rect(self.table.x, top, self.table.w, self.action_bar.bottom - top)
 
     # -- drawing helpers ---------------------------------------------------------------------
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any,
-             bold: bool = False, **anchor: Any) -> pygame.Rect:
-        """Render one line at an anchor (``topleft=``, ``center=``, ``midleft=`` …)."""
-        img = font(size, bold=bold).render(text, True, colour)
-        rect = img.get_rect(**anchor)
-        surface.blit(img, rect)
-        return rect
-
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` shortened with an ellipsis to fit ``width`` pixels."""
         f = font(size, bold=bold)
@@ -456,32 +444,10 @@ class BoxScene(GameScene):
             text = text[:-1]
         return text + "…"
 
-    def pill(self, surface: pygame.Surface, text: str, size: int, fill: Any,
-             **anchor: Any) -> pygame.Rect:
-        """A short bold label in paper colour on a rounded coloured tag."""
-        s = self.ctx.scale
-        img = font(size, bold=True).render(text, True, palette.PAPER)
-        box = img.get_rect().inflate(s(12), s(4))
-        setattr(box, *next(iter(anchor.items())))
-        pygame.draw.rect(surface, fill, box, border_radius=s(7))
-        surface.blit(img, img.get_rect(center=box.center))
-        return box
-
-    def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        name = self.session.seats[seat].colour or palette.SEAT_ORDER[seat % 6]
-        return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
-
     def marker(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                r: int) -> None:
-        """A player's token: their colour disc with their symbol (never colour alone)."""
-        c = (int(centre[0]), int(centre[1]))
-        pygame.draw.circle(surface, (90, 66, 50), (c[0] + 1, c[1] + 2), r)
-        pygame.draw.circle(surface, self.seat_colour(seat), c, r)
-        pygame.draw.circle(surface, palette.INK, c, r, max(1, min(2, r // 5)))
-        symbol = self.session.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
-        size = max(6, int(r * 1.25))
-        art = image(palette.SYMBOL_ART.get(symbol, "sym_0"), size, size)
-        surface.blit(art, art.get_rect(center=c))
+        """A player's token: their disc with a shadow."""
+        self.seat_disc(surface, seat, centre, r, shadow=True, art_scale=1.25)
 
     def mark(self, surface: pygame.Surface, colour: str, centre: tuple[int, int], size: int,
              faded: bool = False) -> pygame.Rect:

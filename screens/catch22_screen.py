@@ -120,18 +120,6 @@ class Catch22Scene(GameScene):
         super().__init__(ctx, session)
 
     # -- seats ------------------------------------------------------------------------------
-    def colour(self, seat: int) -> tuple[int, int, int]:
-        """A seat's colour (the same the shared badge uses)."""
-        info = self.session.seats[seat]
-        name = info.colour or palette.SEAT_ORDER[seat % 6]
-        return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
-
-    def symbol(self, seat: int) -> str:
-        """A seat's symbol art name."""
-        info = self.session.seats[seat]
-        sym = info.symbol or list(palette.SYMBOL_ART)[seat % 6]
-        return palette.SYMBOL_ART.get(sym, "sym_0")
-
     def names(self, text: str) -> str:
         """Engine text with "player 2" replaced by the seat's name."""
         seats = self.session.seats
@@ -505,13 +493,7 @@ class Catch22Scene(GameScene):
     def rebuild_choices(self) -> None:
         """Buttons under the table for actions without a gesture (Roll, Pay, Refuse, Remove no
         cube) and for a route choice; ransom offers are made in the column instead."""
-        for btn in self.choice_buttons:
-            btn.kill()
-            if btn in self.elements:
-                self.elements.remove(btn)
-        self.choice_buttons = {}
-        self._update_tools()
-        if not self.my_turn():
+        if not self.clear_choices():
             return
         state = self.session.state
         choices = [a for a in state.legal_actions()
@@ -812,7 +794,7 @@ class Catch22Scene(GameScene):
         s = self.ctx.scale
         r = rect.w // 2
         centre = rect.center
-        colour = self.colour(seat)
+        colour = self.seat_colour(seat)
         shadow = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
         pygame.draw.circle(shadow, (0, 0, 0, 70 if lifted else 45), (r + 4, r + 7), r)
         surface.blit(shadow, (rect.x - 4, rect.y - 4 + (s(4) if lifted else 0)))
@@ -824,13 +806,13 @@ class Catch22Scene(GameScene):
             bc = (rect.right - br + int(r * 0.12), rect.bottom - br + int(r * 0.12))
             pygame.draw.circle(surface, colour, bc, br)
             pygame.draw.circle(surface, palette.INK, bc, br, max(1, s(2)))
-            art = image(self.symbol(seat), int(br * 1.25), int(br * 1.25))
+            art = image(self.seat_symbol(seat), int(br * 1.25), int(br * 1.25))
             surface.blit(art, art.get_rect(center=bc))
         else:
             pygame.draw.circle(surface, colour, centre, r)
             pygame.draw.circle(surface, palette.PAPER, centre, max(2, r - max(2, r // 5)), max(1, r // 6))
             pygame.draw.circle(surface, palette.INK, centre, r, max(1, s(2)))
-            art = image(self.symbol(seat), int(r * 1.15), int(r * 1.15))
+            art = image(self.seat_symbol(seat), int(r * 1.15), int(r * 1.15))
             surface.blit(art, art.get_rect(center=centre))
 
     def cube_image(self, seat: int, size: int) -> pygame.Surface:
@@ -838,10 +820,10 @@ class Catch22Scene(GameScene):
         key = (seat, size)
         if key not in self._cubes:
             surf = image("cube", size, size).copy()
-            colour = self.colour(seat)
+            colour = self.seat_colour(seat)
             light = tuple(min(255, int(v * 1.12) + 14) for v in colour)
             surf.fill((*light, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            sym = image(self.symbol(seat), max(6, int(size * 0.36)), max(6, int(size * 0.36)))
+            sym = image(self.seat_symbol(seat), max(6, int(size * 0.36)), max(6, int(size * 0.36)))
             surf.blit(sym, sym.get_rect(center=(int(size * 0.5), int(size * 0.3))))
             self._cubes[key] = surf
         return self._cubes[key]
@@ -1051,7 +1033,7 @@ class Catch22Scene(GameScene):
         two = len(routes) > 1
         for m in routes:
             colour = (palette.MUSTARD if m["crosses_star"] else palette.TEAL) if two \
-                else self.colour(self.view["current"])
+                else self.seat_colour(self.view["current"])
             self.draw_route(surface, m["route"], colour, offset=(3 if m["crosses_star"] else -3) if two else 0)
             if two:
                 end = self.cell_rect(goal)
@@ -1148,7 +1130,7 @@ class Catch22Scene(GameScene):
                 and ("pawn", me) in self.session.state.drag_sources()):
             rect = rects[me]
             width = max(2, int(self.ctx.scale(3) + self.ctx.scale(2) * self.pulse()))
-            pygame.draw.circle(surface, self.colour(me), rect.center,
+            pygame.draw.circle(surface, self.seat_colour(me), rect.center,
                                rect.w // 2 + self.ctx.scale(4), width)
             pygame.draw.circle(surface, palette.INK, rect.center,
                                rect.w // 2 + self.ctx.scale(4) + width, 1)
@@ -1268,22 +1250,22 @@ class Catch22Scene(GameScene):
             if p < 1:
                 face = 1 + int((t or 0.0) * 23) % 6 if p < 0.8 else die.data["value"]
                 bounce = int(abs(math.sin(p * math.pi * 3)) * (1 - p) * s(18))
-                self.draw_die(surface, rect.move(0, -bounce), face, self.colour(die.data["seat"]),
+                self.draw_die(surface, rect.move(0, -bounce), face, self.seat_colour(die.data["seat"]),
                               angle=(1 - p) * 540)
             else:
-                self.draw_die(surface, rect, die.data["value"], self.colour(die.data["seat"]))
+                self.draw_die(surface, rect, die.data["value"], self.seat_colour(die.data["seat"]))
             return
         value, roller, dim = self.die_shown()
         if die is not None and self.before:
             value = self.before.get("die", 0) or value
             roller = self.before.get("current", roller)
         if roll is not None and die is None:
-            self.draw_die(surface, rect, 0, self.colour(current))
+            self.draw_die(surface, rect, 0, self.seat_colour(current))
             text = fb.render("ROLL", True, palette.INK)
             surface.blit(text, text.get_rect(center=rect.center))
             lines = ["Click the die or press Space", "to roll."]
         elif value:
-            self.draw_die(surface, rect, value, self.colour(roller), dim=dim)
+            self.draw_die(surface, rect, value, self.seat_colour(roller), dim=dim)
             if view["phase"] == "move":
                 lines = [f"{self.seat_name(current)} rolled {value}:",
                          f"move exactly {value} squares."]
@@ -1459,7 +1441,7 @@ class Catch22Scene(GameScene):
             row = pygame.Rect(rect.x - s(4), y, rect.w + s(8), row_h - s(4))
             if seat == mover:
                 pygame.draw.rect(surface, palette.PAPER, row, border_radius=s(8))
-                pygame.draw.rect(surface, self.colour(seat), row, max(2, s(3)), border_radius=s(8))
+                pygame.draw.rect(surface, self.seat_colour(seat), row, max(2, s(3)), border_radius=s(8))
             cy = row.y + min(row.h // 2, s(18))
             right = self.draw_badge(surface, seat, (row.x + s(6), cy))
             coin = s(20)
@@ -1539,7 +1521,7 @@ class Catch22Scene(GameScene):
                     if x + s(50) > rect.right:
                         x, y = rect.x, y + s(24)
                     x = self.draw_mini_badge(surface, seat, (x + s(9), y + s(10))) + s(3)
-                    self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.colour(seat))
+                    self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.seat_colour(seat))
                     x += s(30)
             return
         label_w = f.size(f"T{turns[-1][0]}")[0] + s(4)
@@ -1549,17 +1531,14 @@ class Catch22Scene(GameScene):
             x = self.draw_mini_badge(surface, seat, (rect.x + label_w + s(9), y + s(10)))
             x += s(6)
             for value in values[-8:]:
-                self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.colour(seat))
+                self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.seat_colour(seat))
                 x += s(24)
             y += s(22)
 
     def draw_mini_badge(self, surface: pygame.Surface, seat: int, centre: tuple[int, int]) -> int:
-        s = self.ctx.scale
-        r = s(9)
-        pygame.draw.circle(surface, self.colour(seat), centre, r)
-        pygame.draw.circle(surface, palette.INK, centre, r, 1)
-        art = image(self.symbol(seat), int(r * 1.3), int(r * 1.3))
-        surface.blit(art, art.get_rect(center=centre))
+        """A small badge (the dice panel); returns its right edge."""
+        r = self.ctx.scale(9)
+        self.seat_disc(surface, seat, centre, r, ring_width=1)
         return centre[0] + r
 
     # -- overlays ----------------------------------------------------------------------------

@@ -354,13 +354,7 @@ class CatChessScene(GameScene):
         return "Or let a cat sleep where it is:"
 
     def rebuild_choices(self) -> None:
-        for btn in self.choice_buttons:
-            btn.kill()
-            if btn in self.elements:
-                self.elements.remove(btn)
-        self.choice_buttons = {}
-        self._update_tools()
-        if not self.my_turn():
+        if not self.clear_choices():
             return
         state = self.session.state
         choices = [a for a in state.legal_actions() if state.drag_of(a) is None]
@@ -580,11 +574,6 @@ class CatChessScene(GameScene):
         sleeping = (not cat.get("awake", True)) if asleep is None else asleep
         return cat_token(self.art(cat), cat["letter"], size, sleeping)
 
-    def seat_colour(self, seat: int) -> tuple[int, int, int]:
-        info = self.session.seats[seat]
-        name = info.colour or palette.SEAT_ORDER[seat % 6]
-        return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
-
     def draw_board(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         self.goal_rows = []
@@ -785,7 +774,8 @@ class CatChessScene(GameScene):
             self.number_badge(surface, rid)
             if region["path"] in (first, last):
                 tag = "outer end" if region["path"] == first else "centre"
-                self.pill(surface, tag, (c[0], c[1] + r - s(6)), palette.WOOD)
+                self.pill(surface, tag, max(9, s(11)), palette.WOOD, pad=(10, 4),
+                          midtop=(c[0], c[1] + r - s(6)))
             cat = region["cat"]
             if cat is None or ("region", rid) in hidden or cat["letter"] in moving:
                 continue
@@ -795,7 +785,8 @@ class CatChessScene(GameScene):
                 pygame.draw.circle(surface, palette.TEAL, c, int(size * 0.5) + s(6), s(4))
             surface.blit(self.token(cat, size), (c[0] - size // 2, c[1] - size // 2))
             if cat["letter"] in swapped:
-                self.pill(surface, "just swapped", (c[0] + r // 4, c[1] - r - s(4)), palette.PLUM)
+                self.pill(surface, "just swapped", max(9, s(11)), palette.PLUM, pad=(10, 4),
+                          midtop=(c[0] + r // 4, c[1] - r - s(4)))
         if ring_seat is not None and ring_regions:
             c = self.centres.get(ring_regions[0])
             if c is not None:
@@ -827,24 +818,9 @@ class CatChessScene(GameScene):
                             width + 2)
             pygame.draw.arc(surface, colour, rect, start, start + math.pi / 12, width)
 
-    def pill(self, surface: pygame.Surface, text: str, midtop: tuple[int, int],
-             colour: tuple[int, int, int]) -> pygame.Rect:
-        s = self.ctx.scale
-        f = font(max(9, s(11)), bold=True)
-        img = f.render(text, True, palette.PAPER)
-        box = img.get_rect(midtop=midtop).inflate(s(10), s(4))
-        pygame.draw.rect(surface, colour, box, border_radius=s(8))
-        surface.blit(img, img.get_rect(center=box.center))
-        return box
-
     def mini_badge(self, surface: pygame.Surface, seat: int, centre: Point, r: int) -> None:
         """A small colour disc with the player's symbol (who made the last move)."""
-        info = self.session.seats[seat]
-        pygame.draw.circle(surface, self.seat_colour(seat), centre, r)
-        pygame.draw.circle(surface, palette.INK, centre, r, 2)
-        symbol = info.symbol or list(palette.SYMBOL_ART)[seat % 6]
-        art = image(palette.SYMBOL_ART.get(symbol, "sym_0"), int(r * 1.3), int(r * 1.3))
-        surface.blit(art, art.get_rect(center=centre))
+        self.seat_disc(surface, seat, centre, r, ring_width=2)
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         """The engine's legal targets of the held cat glow; hovering one names the action, and
@@ -867,7 +843,8 @@ class CatChessScene(GameScene):
         c = self.centres[hover[1]]
         action, reason = self.target_action(self.drag.source, hover)
         if action is not None:
-            self.pill(surface, self.label(action), (c[0], c[1] + r + s(4)), palette.TEAL)
+            self.pill(surface, self.label(action), max(9, s(11)), palette.TEAL, pad=(10, 4),
+                      midtop=(c[0], c[1] + r + s(4)))
         elif reason:
             self.reason_box(surface, reason, (c[0], c[1] + r + s(4)))
 

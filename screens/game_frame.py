@@ -53,6 +53,8 @@ class GameScene(Scene):
     has_hint = False
     #: games without click-to-choose actions may give the strip under the table to the board
     uses_choice_strip = True
+    #: padding (width, height, unscaled) of the labels drawn by :meth:`pill`
+    PILL_PAD = (10, 3)
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
@@ -149,15 +151,19 @@ class GameScene(Scene):
     def layout(self) -> None:
         """Compute the board geometry from ``self.board`` (subclasses)."""
 
-    def rebuild_choices(self) -> None:
-        """Buttons for the actions made by clicking a choice rather than dragging."""
+    def clear_choices(self) -> bool:
+        """Remove the choice buttons and refresh the tools; true when the viewer may act now."""
         for btn in self.choice_buttons:
             btn.kill()
             if btn in self.elements:
                 self.elements.remove(btn)
         self.choice_buttons = {}
         self._update_tools()
-        if not self.my_turn():
+        return self.my_turn()
+
+    def rebuild_choices(self) -> None:
+        """Buttons for the actions made by clicking a choice rather than dragging."""
+        if not self.clear_choices():
             return
         state = self.session.state
         choices = [a for a in state.legal_actions() if state.drag_of(a) is None
@@ -472,20 +478,56 @@ class GameScene(Scene):
             pygame.draw.rect(surface, palette.WARN, box, border_radius=s(10))
             surface.blit(msg, msg.get_rect(center=box.center))
 
+    # -- seats and small drawing helpers shared by the game screens -----------------------------
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """A seat's colour: the profile's, else the seat order's."""
+        name = self.session.seats[seat].colour or palette.SEAT_ORDER[seat % 6]
+        return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
+
+    def seat_symbol(self, seat: int) -> str:
+        """The art name of a seat's symbol (players are never told apart by colour alone)."""
+        symbol = self.session.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
+        return palette.SYMBOL_ART.get(symbol, "sym_0")
+
+    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
+             bold: bool = False, **anchor: Any) -> pygame.Rect:
+        """Render one line at an anchor (``topleft=``, ``center=``, ``midleft=`` …)."""
+        img = font(size, bold=bold).render(text, True, colour)
+        rect = img.get_rect(**anchor)
+        surface.blit(img, rect)
+        return rect
+
+    def pill(self, surface: pygame.Surface, text: str, size: int, fill: Any,
+             pad: Optional[tuple[int, int]] = None, **anchor: Any) -> pygame.Rect:
+        """A short bold label in paper colour on a rounded coloured tag."""
+        s = self.ctx.scale
+        pad = pad or self.PILL_PAD
+        img = font(size, bold=True).render(text, True, palette.PAPER)
+        box = img.get_rect().inflate(s(pad[0]), s(pad[1]))
+        setattr(box, *next(iter(anchor.items())))
+        pygame.draw.rect(surface, fill, box, border_radius=s(pad[0] // 2 + 1))
+        surface.blit(img, img.get_rect(center=box.center))
+        return box
+
+    def seat_disc(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], r: int,
+                  ring: Optional[tuple[int, int, int]] = None, ring_width: Optional[int] = None,
+                  shadow: bool = False, art_scale: float = 1.3) -> None:
+        """A player's colour disc with their symbol on it (never colour alone)."""
+        c = (int(centre[0]), int(centre[1]))
+        if shadow:
+            pygame.draw.circle(surface, (90, 66, 50), (c[0] + 1, c[1] + 2), r)
+        pygame.draw.circle(surface, self.seat_colour(seat), c, r)
+        width = ring_width if ring_width is not None else max(1, min(2, r // 5))
+        pygame.draw.circle(surface, ring or palette.INK, c, r, width)
+        size = max(6, int(r * art_scale))
+        art = image(self.seat_symbol(seat), size, size)
+        surface.blit(art, art.get_rect(center=c))
+
     def draw_badge(self, surface: pygame.Surface, seat: int, midleft: tuple[int, int],
                    radius: int = 16) -> int:
-        """A player's colour disc with their symbol (never colour alone); returns right edge."""
-        s = self.ctx.scale
-        seat_info = self.session.seats[seat]
-        colour_name = seat_info.colour or palette.SEAT_ORDER[seat % 6]
-        colour = palette.PLAYER_COLOURS.get(colour_name, palette.TERRACOTTA)
-        r = s(radius)
-        centre = (midleft[0] + r, midleft[1])
-        pygame.draw.circle(surface, colour, centre, r)
-        pygame.draw.circle(surface, palette.INK, centre, r, 2)
-        symbol = seat_info.symbol or list(palette.SYMBOL_ART)[seat % 6]
-        art = image(palette.SYMBOL_ART.get(symbol, "sym_0"), int(r * 1.3), int(r * 1.3))
-        surface.blit(art, art.get_rect(center=centre))
+        """A player's badge at ``midleft``; returns its right edge."""
+        r = self.ctx.scale(radius)
+        self.seat_disc(surface, seat, (midleft[0] + r, midleft[1]), r, ring_width=2)
         return midleft[0] + 2 * r
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -1,4 +1,5 @@
-"""Driving a headless app frame by frame until something happens, bounded by wall time.
+"""Driving the headless app in tests: a context, clicks and drags as real pygame events, frames
+until something happens (bounded by wall time), and a bot that thinks until released.
 
 Bots think on a worker thread, so how many frames a bot game needs depends on the machine's
 load; a wall-clock bound keeps these tests deterministic in outcome without being flaky.
@@ -6,10 +7,48 @@ load; a wall-clock bound keeps these tests deterministic in outcome without bein
 
 from __future__ import annotations
 
+import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from screens.app import frame
+import pygame
+
+from screens.app import build_context, frame
+
+
+def headless_context(size: tuple[int, int] = (1280, 800), instant_bots: bool = True
+                     ) -> Iterator[Any]:
+    """For a fixture: a headless app with animations off (and bots without pause), shut down after."""
+    context = build_context(size, headless=True)
+    context.settings.animation_speed = 0
+    if instant_bots:
+        context.settings.bot_pace = 0
+    yield context
+    context.executor.shutdown(wait=True)
+
+
+def _post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click(ctx: Any, pos: tuple[int, int]) -> None:
+    """Press and release the left button at ``pos``, then run two frames."""
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    frame(ctx, 0.016)
+    frame(ctx, 0.016)
+
+
+def drag(ctx: Any, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start``, move through the midpoint to ``end`` and release there."""
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    frame(ctx, 0.016)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        _post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        frame(ctx, 0.016)
+    _post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    frame(ctx, 0.016)
 
 
 def frames_until(ctx: Any, done: Callable[[], bool], seconds: float = 120.0,
@@ -25,3 +64,15 @@ def frames_until(ctx: Any, done: Callable[[], bool], seconds: float = 120.0,
         if done():
             break
     return count
+
+
+class SlowBot:
+    """A bot that "thinks" until ``release`` is set (at most 5 s), then plays the first action."""
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+
+    def choose(self, world: Any, seat: int, rng: Any) -> Any:
+        """Wait for the release, then the first legal action."""
+        self.release.wait(5.0)
+        return world.legal_actions()[0]

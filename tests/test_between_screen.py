@@ -11,8 +11,8 @@ import pytest
 
 from cats.between import CARD_NAMES, Lure
 from cats.session import Seat, Session
-from frames import frames_until
-from screens.app import build_context, frame
+from frames import SlowBot, click, drag, frames_until, headless_context
+from screens.app import frame
 from screens.between_screen import BetweenScene
 from screens.menus import MainMenu
 from screens.overlays import Curtain
@@ -27,29 +27,7 @@ def card(name: str) -> int:
 
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
-    context = build_context((1100, 760), headless=True)
-    context.settings.animation_speed = 0
-    context.settings.bot_pace = 0
-    yield context
-    context.executor.shutdown(wait=True)
-
-
-def drag(ctx, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    frame(ctx, 0.016)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (mid, end):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
-        frame(ctx, 0.016)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    frame(ctx, 0.016)
-
-
-def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(ctx, 0.016)
-    frame(ctx, 0.016)
+    yield from headless_context((1100, 760))
 
 
 def open_between(ctx, seats, confirm=True, **options):  # type: ignore[no-untyped-def]
@@ -163,13 +141,8 @@ def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # ty
 def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     release = threading.Event()
 
-    class SlowBot:
-        def choose(self, world, seat, rng):  # type: ignore[no-untyped-def]
-            release.wait(5)
-            return world.legal_actions()[0]
-
     import cats.ai
-    monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot())
+    monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot(release))
     session, scene = open_between(ctx, [Seat("Ann"), Seat("Bot", "bot", 2)], first=1, deck=None)
     assert session.bot_to_move()
     frames = 0

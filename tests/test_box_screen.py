@@ -13,8 +13,8 @@ import pytest
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
-from frames import frames_until
-from screens.app import build_context, frame
+from frames import SlowBot, click, drag, frames_until, headless_context
+from screens.app import frame
 from screens.box_screen import BoxScene
 from screens.menus import MainMenu
 from screens.overlays import Curtain
@@ -29,33 +29,11 @@ READY = ["set aside 8"] * 4 + ["predict 1", "predict 2", "predict 3", "predict 1
 
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
-    context = build_context((1280, 800), headless=True)
-    context.settings.animation_speed = 0
-    context.settings.bot_pace = 0
-    yield context
-    context.executor.shutdown(wait=True)
+    yield from headless_context((1280, 800))
 
 
 def post(kind: int, pos: tuple[int, int], **extra) -> None:  # type: ignore[no-untyped-def]
     pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-
-
-def drag(ctx, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    post(pygame.MOUSEBUTTONDOWN, start, button=1)
-    frame(ctx, 0.016)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (mid, end):
-        post(pygame.MOUSEMOTION, pos, rel=(1, 1), buttons=(1, 0, 0))
-        frame(ctx, 0.016)
-    post(pygame.MOUSEBUTTONUP, end, button=1)
-    frame(ctx, 0.016)
-
-
-def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    post(pygame.MOUSEBUTTONDOWN, pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos, button=1)
-    frame(ctx, 0.016)
-    frame(ctx, 0.016)
 
 
 def humans(n: int) -> list[Seat]:
@@ -250,13 +228,8 @@ def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # ty
 def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     release = threading.Event()
 
-    class SlowBot:
-        def choose(self, world, seat, rng):  # type: ignore[no-untyped-def]
-            release.wait(5)
-            return world.legal_actions()[0]
-
     import cats.ai
-    monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot())
+    monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot(release))
     session, scene = open_box(ctx, [Seat("Ann"), Seat("Bot", "bot", 2)], hands=None, first=1)
     assert session.bot_to_move() and scene.viewer == 0
     start = time.perf_counter()

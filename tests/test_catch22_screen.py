@@ -10,8 +10,8 @@ import pytest
 
 from cats.catch22.actions import Move, PlaceCube
 from cats.session import Seat, Session
-from frames import frames_until
-from screens.app import build_context, frame
+from frames import click, drag, frames_until, headless_context
+from screens.app import frame
 from screens.catch22_screen import Catch22Scene
 from screens.menus import MainMenu
 from screens.overlays import MenuOverlay
@@ -21,36 +21,15 @@ NORTH, SOUTH = (0, 6), (12, 6)
 
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
-    context = build_context((1280, 800), headless=True)
-    context.settings.animation_speed = 0
-    context.settings.bot_pace = 0
-    yield context
-    context.executor.shutdown(wait=True)
+    yield from headless_context((1280, 800))
 
 
 def post(event_type: int, **kw) -> None:  # type: ignore[no-untyped-def]
     pygame.event.post(pygame.event.Event(event_type, **kw))
 
 
-def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    frame(ctx, 0.016)
-    frame(ctx, 0.016)
-
-
 def press(ctx, start: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    frame(ctx, 0.016)
-
-
-def drag(ctx, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    press(ctx, start)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (mid, end):
-        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
-        frame(ctx, 0.016)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     frame(ctx, 0.016)
 
 

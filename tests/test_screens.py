@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from cats.session import Seat, Session
-from screens.app import build_context, frame
+from frames import click, drag, headless_context
+from screens.app import frame
 from screens.gambit_screen import GambitScene
 from screens.menus import MainMenu
 from screens.newgame import NewGameScene
@@ -17,28 +18,7 @@ PAWNS = ["banish", "burrow", "call", "leap", "push"]
 
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
-    context = build_context((1280, 800), headless=True)
-    context.settings.animation_speed = 0
-    yield context
-    context.executor.shutdown(wait=True)
-
-
-def click(ctx, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frame(ctx, 0.016)
-    frame(ctx, 0.016)
-
-
-def drag(ctx, start: tuple[int, int], end: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    frame(ctx, 0.016)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (mid, end):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
-        frame(ctx, 0.016)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    frame(ctx, 0.016)
+    yield from headless_context((1280, 800), instant_bots=False)
 
 
 def open_gambit(ctx, **options):  # type: ignore[no-untyped-def]
