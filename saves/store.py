@@ -96,7 +96,23 @@ def upgrade(record: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"uses save format {fmt}, which this version cannot read")
         record = step(record)
         fmt = record["format"]
-    return record
+    return current_snapshot(record)
+
+
+def current_snapshot(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its snapshot as this version's engine writes it.
+
+    An engine's ``from_json`` reads the older shapes it knows (Catch 22 once kept every roll; it
+    now keeps the last few), so a snapshot from an earlier version still matches the replay.
+    A snapshot the engine cannot read is left as it is, for the replay check to report."""
+    game, snapshot = record.get("game"), record.get("snapshot")
+    if not isinstance(game, str) or game not in GAMES or not isinstance(snapshot, dict):
+        return record
+    try:
+        rewritten = GAMES[game].state_class.from_json(snapshot).to_json()
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        return record
+    return dict(record, snapshot=rewritten)
 
 
 class SaveStore:

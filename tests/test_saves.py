@@ -146,3 +146,24 @@ def test_damaged_profiles_file_is_never_overwritten(nine_lives_home: Path) -> No
     book.save()
     assert path.read_text() == "not json"
     assert json.dumps is not None
+
+
+def test_catch22_save_from_before_the_dice_cap_still_loads() -> None:
+    """A Catch 22 save written when the state kept every roll (a longer ``dice`` list in the
+    snapshot) loads: the snapshot is read through the engine before the replay check."""
+    from cats.catch22.state import DICE_KEPT
+    store = SaveStore()
+    s = Session.start("catch22", [Seat("Ann"), Seat("Bob")], 12, {})
+    while s.state.to_move is not None and s.state.reveals <= DICE_KEPT + 5:
+        s.play(s.state.legal_actions()[0])
+    path = store.save("long game", s)
+    record = json.loads(path.read_text())
+    older = [[0, 0, 3], [0, 1, 5]] + [[1, 0, 4]] * 10
+    record["snapshot"]["dice"] = older + record["snapshot"]["dice"]
+    path.write_text(json.dumps(record))
+    loaded = store.load("long game")
+    assert loaded.state == s.state and len(loaded.log) == len(s.log)
+    record["snapshot"]["dice"][-1] = [99, 0, 6]   # a snapshot that differs is still refused
+    path.write_text(json.dumps(record))
+    with pytest.raises(SaveError, match="long game"):
+        store.load("long game")
