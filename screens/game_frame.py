@@ -464,9 +464,13 @@ class GameScene(Scene):
         x = s(14)
         if mover is not None:
             x = self.draw_badge(surface, mover, (x, self.top.centery)) + s(8)
-        f = font(s(19), bold=True)
-        line = fit_text(self.prompt_line(), f, self.tools_left - x - s(12))
-        text = f.render(line, True, palette.INK)
+        prompt, room = self.prompt_line(), self.tools_left - x - s(12)
+        # A long prompt steps down a few sizes before it is cut with an ellipsis.
+        for size in (19, 18, 17, 16, 15):
+            f = font(s(size), bold=True)
+            if f.size(prompt)[0] <= room:
+                break
+        text = f.render(fit_text(prompt, f, room), True, palette.INK)
         surface.blit(text, (x, self.top.centery - text.get_height() // 2))
         pygame.draw.rect(surface, palette.FELT, self.side)
         pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
