@@ -77,6 +77,18 @@ class Cell:
     seconds: float = 0.0
 
 
+def _valid(record: Any) -> bool:
+    """A ledger record with the fields and types the report adds up."""
+    if not isinstance(record, dict):
+        return False
+    ints = ("players", "first", "last", "games", "steps")
+    return (all(type(record.get(k)) is int for k in ints)
+            and isinstance(record.get("game"), str) and isinstance(record.get("fingerprint"), str)
+            and isinstance(record.get("failures"), list)
+            and all(isinstance(f, str) for f in record["failures"])
+            and record["games"] == record["last"] - record["first"] >= 0)
+
+
 def read_ledger(path: Path, print_fn: Any = print) -> list[dict[str, Any]]:
     """The ledger's records; a damaged line (a run killed mid-write) is reported and skipped."""
     if not path.exists():
@@ -87,9 +99,9 @@ def read_ledger(path: Path, print_fn: Any = print) -> list[dict[str, Any]]:
             continue
         try:
             record = json.loads(line)
-            Job(record["game"], record["players"], record["first"], record["last"])
-            int(record["games"]), int(record["steps"]), list(record["failures"])
-        except (ValueError, KeyError, TypeError):
+        except ValueError:
+            record = None
+        if not _valid(record):
             print_fn(f"{path.name}: line {number} is damaged and is ignored")
             continue
         records.append(record)
@@ -97,10 +109,16 @@ def read_ledger(path: Path, print_fn: Any = print) -> list[dict[str, Any]]:
 
 
 def append_record(path: Path, record: dict[str, Any]) -> None:
-    """Append one line and make it durable before the next chunk starts."""
+    """Append one line and make it durable before the next chunk starts (after a line torn by
+    a killed run, the new record starts on a line of its own)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as out:
-        out.write(json.dumps(record, sort_keys=True) + "\n")
+    with open(path, "a+b") as out:
+        out.seek(0, os.SEEK_END)
+        if out.tell():
+            out.seek(-1, os.SEEK_END)
+            if out.read(1) != b"\n":
+                out.write(b"\n")
+        out.write((json.dumps(record, sort_keys=True) + "\n").encode("utf-8"))
         out.flush()
         os.fsync(out.fileno())
 
@@ -144,11 +162,12 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
             cell.steps += record["steps"]
             cell.failures.extend(record["failures"])
             cell.from_ledger += record["games"]
+            cell.seconds += float(record.get("seconds", 0.0))
     started = time.perf_counter()
     if todo and not args.report:
         remaining = {cell: sum(1 for j in todo if (j.game, j.players) == cell) for cell in wanted}
-        # Longest cells first: the pool stays busy to the end.
-        todo.sort(key=lambda j: -(j.players + (100 if j.game == "catch22" else 0)))
+        # Longest cells first (Catch 22's games are the longest), so the pool stays busy.
+        todo.sort(key=lambda j: (j.game != "catch22", -j.players))
         with multiprocessing.Pool(args.workers) as pool:
             for job, tally, seconds in pool.imap_unordered(_work, todo):
                 cell = totals[(job.game, job.players)]
@@ -156,6 +175,9 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
                 cell.steps += tally.steps
                 cell.failures.extend(tally.failures)
                 cell.seconds += seconds
+                if ledger is not None and fingerprint() != code:
+                    print_fn("the checked code changed during the run: recording stops here")
+                    ledger = None
                 if ledger is not None:
                     append_record(ledger, {
                         "fingerprint": code, "game": job.game, "players": job.players,
@@ -172,13 +194,13 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
                     print_fn("    FAIL " + failure)
     planned = args.games
     print_fn(f"{'game':<10} {'players':>7} {'games':>7} {'steps':>10} {'failures':>8} "
-             f"{'ledger':>7} {'CPU s':>8}")
+             f"{'ledger':>7} {'worker s':>9}")
     total_fail, missing = 0, 0
     for (gid, n), cell in totals.items():
         total_fail += len(cell.failures)
         missing += planned - cell.games
         print_fn(f"{gid:<10} {n:>7} {cell.games:>7} {cell.steps:>10} {len(cell.failures):>8} "
-                 f"{cell.from_ledger:>7} {cell.seconds:>8.0f}")
+                 f"{cell.from_ledger:>7} {cell.seconds:>9.0f}")
         for failure in cell.failures[:5]:
             print_fn("    FAIL " + failure)
     print_fn(f"total: {sum(c.games for c in totals.values())} games, "
@@ -199,7 +221,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--ledger", default=str(LEDGER), help="where finished chunks are recorded")
     p.add_argument("--no-ledger", action="store_true", help="run everything, record nothing")
     p.add_argument("--report", action="store_true", help="only report what the ledger holds")
-    return run(p.parse_args(argv))
+    args = p.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        p.error("--games and --workers must be at least 1")
+    return run(args)
 
 
 if __name__ == "__main__":

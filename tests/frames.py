@@ -63,6 +63,7 @@ def frames_until(ctx: Any, done: Callable[[], bool], seconds: float = 120.0,
             each()
         if done():
             break
+        time.sleep(0.001)   # leave the bot thread the interpreter now and then
     return count
 
 

@@ -558,10 +558,9 @@ def test_view_shows_current_trick_and_history() -> None:
     assert finished["last_round"]["cells"][1] == [["blue", 2], ["yellow", 2], ["yellow", 3]]
 
 
-
 # -- Re-dealing hidden cards for a seat (bots, fuzzer) -----------------------------------------
 def _random_positions(players: int, games: int = 6) -> list[BoxState]:
-    """Positions from seeded random games, some with a forced red-lead inference."""
+    """Every position of a few seeded random games."""
     positions = []
     for seed in range(games):
         state = GAME.new_game(players, seed)

@@ -705,12 +705,16 @@ def test_drag_gestures_are_board_spots() -> None:
 def test_dice_history_is_capped_and_old_saves_load() -> None:
     """The state keeps the last DICE_KEPT rolls (the log has them all); a save holding a longer
     history (written before the cap) loads with its last DICE_KEPT rolls."""
-    state = GAME.new_game(2, 5)
+    loaded = [1 + (i * 7) % 6 for i in range(DICE_KEPT + 20)]   # every roll comes from here
+    state = GAME.new_game(2, 5, {"dice": loaded})
     rng = Rng(8)
-    while state.to_move is not None and state.reveals <= DICE_KEPT + 10:
+    while state.to_move is not None and state.script:
         actions = state.legal_actions()
         state.apply(actions[rng.below(len(actions))])
-    assert len(state.dice) == DICE_KEPT and state.view_for(None)["rolls"] == state.reveals
+    used = loaded[:len(loaded) - len(state.script)]
+    assert len(used) > DICE_KEPT and state.reveals == len(used)
+    assert [value for _turn, _seat, value in state.dice] == used[-DICE_KEPT:]
+    assert state.view_for(None)["rolls"] == len(used)
     data = state.to_json()
     old = dict(data, dice=[[0, 0, 1]] * 50 + data["dice"])
     assert type(state).from_json(old).to_json() == data

@@ -68,3 +68,25 @@ def test_the_fingerprint_follows_the_checked_code(tmp_path: Path, name: str) -> 
     assert fuzz.fingerprint(tmp_path) == before, "bots are not what the fuzzer checks"
     (tmp_path / name).write_text("x = 2\n")
     assert fuzz.fingerprint(tmp_path) != before
+
+
+def test_a_torn_last_line_does_not_swallow_the_next_record(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    ledger.write_text('{"fingerprint": "torn')
+    fuzz.append_record(ledger, {"fingerprint": "x", "game": "gambit", "players": 1, "first": 0,
+                                "last": 1, "games": 1, "steps": 9, "failures": []})
+    seen: list[str] = []
+    records = fuzz.read_ledger(ledger, seen.append)
+    assert [r["steps"] for r in records] == [9] and seen == ["ledger.jsonl: line 1 is damaged "
+                                                             "and is ignored"]
+
+
+@pytest.mark.parametrize("change", [{"games": "3"}, {"failures": "boom"}, {"games": 2},
+                                    {"players": None}, {"first": 1.5}])
+def test_records_of_the_wrong_shape_are_not_counted(tmp_path: Path, change: dict) -> None:
+    good = {"fingerprint": "x", "game": "gambit", "players": 1, "first": 0, "last": 3,
+            "games": 3, "steps": 50, "failures": []}
+    ledger = tmp_path / "ledger.jsonl"
+    ledger.write_text(json.dumps(good) + "\n" + json.dumps(dict(good, **change)) + "\n")
+    seen: list[str] = []
+    assert len(fuzz.read_ledger(ledger, seen.append)) == 1 and "line 2" in seen[0]

@@ -156,6 +156,7 @@ def test_catch22_save_from_before_the_dice_cap_still_loads() -> None:
     s = Session.start("catch22", [Seat("Ann"), Seat("Bob")], 12, {})
     while s.state.to_move is not None and s.state.reveals <= DICE_KEPT + 5:
         s.play(s.state.legal_actions()[0])
+    assert s.state.reveals > DICE_KEPT, "the game rolled more dice than the state keeps"
     path = store.save("long game", s)
     record = json.loads(path.read_text())
     older = [[0, 0, 3], [0, 1, 5]] + [[1, 0, 4]] * 10
