@@ -92,6 +92,8 @@ def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygam
 class CatChessScene(GameScene):
     """The Cat Chess garden table."""
 
+    PILL_PAD = (10, 4)
+
     def __init__(self, ctx: Any, session: Any) -> None:
         self.table = pygame.Rect(0, 0, 1, 1)
         self.left = pygame.Rect(0, 0, 1, 1)       # basket and garden
@@ -774,7 +776,7 @@ class CatChessScene(GameScene):
             self.number_badge(surface, rid)
             if region["path"] in (first, last):
                 tag = "outer end" if region["path"] == first else "centre"
-                self.pill(surface, tag, max(9, s(11)), palette.WOOD, pad=(10, 4),
+                self.pill(surface, tag, max(9, s(11)), palette.WOOD,
                           midtop=(c[0], c[1] + r - s(6)))
             cat = region["cat"]
             if cat is None or ("region", rid) in hidden or cat["letter"] in moving:
@@ -785,7 +787,7 @@ class CatChessScene(GameScene):
                 pygame.draw.circle(surface, palette.TEAL, c, int(size * 0.5) + s(6), s(4))
             surface.blit(self.token(cat, size), (c[0] - size // 2, c[1] - size // 2))
             if cat["letter"] in swapped:
-                self.pill(surface, "just swapped", max(9, s(11)), palette.PLUM, pad=(10, 4),
+                self.pill(surface, "just swapped", max(9, s(11)), palette.PLUM,
                           midtop=(c[0] + r // 4, c[1] - r - s(4)))
         if ring_seat is not None and ring_regions:
             c = self.centres.get(ring_regions[0])
@@ -843,7 +845,7 @@ class CatChessScene(GameScene):
         c = self.centres[hover[1]]
         action, reason = self.target_action(self.drag.source, hover)
         if action is not None:
-            self.pill(surface, self.label(action), max(9, s(11)), palette.TEAL, pad=(10, 4),
+            self.pill(surface, self.label(action), max(9, s(11)), palette.TEAL,
                       midtop=(c[0], c[1] + r + s(4)))
         elif reason:
             self.reason_box(surface, reason, (c[0], c[1] + r + s(4)))
