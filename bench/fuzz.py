@@ -7,9 +7,9 @@ replayed step by step reproducing the state. Bool options are cycled through the
 
 The full count takes hours on a small machine, so the runner keeps a ledger: each finished chunk
 of seeds is appended to ``bench/results/fuzz-ledger.jsonl`` with a fingerprint of the code it
-checked (the engines and data under ``cats/`` except the bots, and the checking code). A later
-run with the same fingerprint skips the chunks already done and reports totals over all of them;
-any change to that code starts the count afresh.
+checked for that game (the shared engine code, the game's own modules and data, and the checking
+code; not the bots). A later run skips the chunks already done for the same code and reports
+totals over all of them; a change to a game's code starts that game's count afresh.
 
     python bench/fuzz.py                 # 10,000 games per game and player count (resumes)
     python bench/fuzz.py --games 500 --game between --workers 2
@@ -43,12 +43,24 @@ CHUNK = 100
 LEDGER = ROOT / "bench" / "results" / "fuzz-ledger.jsonl"
 
 
-def fingerprint(root: Path = ROOT) -> str:
-    """A hash of the code a fuzz result speaks for: engines, rules data and the checks."""
+def _game_of(rel: Path, games: Iterable[str]) -> Optional[str]:
+    """The game a file under ``cats/`` belongs to (``None``: shared by all games)."""
+    name = rel.parts[-1] if rel.parts[0] == "data" else rel.parts[0]
+    return next((g for g in sorted(games, key=len, reverse=True) if name.startswith(g)), None)
+
+
+def fingerprint(game: str, root: Path = ROOT) -> str:
+    """A hash of the code a fuzz result for ``game`` speaks for: the shared engine code, the
+    game's own modules and rules data, and the checks (the bots are not what is fuzzed)."""
     digest = hashlib.sha256()
     engines = root / "cats"
-    files = sorted(p for p in engines.rglob("*")
-                   if p.suffix in (".py", ".json") and p.relative_to(engines).parts[0] != "ai")
+    files = []
+    for path in sorted(engines.rglob("*")):
+        rel = path.relative_to(engines)
+        if path.suffix not in (".py", ".json") or rel.parts[0] in ("ai", "session.py"):
+            continue
+        if _game_of(rel, GAMES) in (None, game):
+            files.append(path)
     files += [root / "tests" / "fuzzcore.py", root / "bench" / "fuzz_invariants.py"]
     for path in files:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
@@ -139,12 +151,12 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
     """Fuzz (or only report); print one line per cell; 0 when every planned game passed."""
     wanted = [(g, n) for g, n in cells() if not args.game or g in args.game]
     jobs = plan(wanted, args.seed, args.games)
-    code = fingerprint()
+    codes = {gid: fingerprint(gid) for gid in dict.fromkeys(g for g, _ in wanted)}
     ledger: Optional[Path] = None if args.no_ledger else Path(args.ledger)
     done: dict[Job, dict[str, Any]] = {}
     if ledger is not None:
         for record in read_ledger(ledger, print_fn):
-            if record.get("fingerprint") == code:
+            if record["fingerprint"] == codes.get(record["game"]):
                 done[Job(record["game"], record["players"], record["first"], record["last"])] = record
     todo = [j for j in jobs if j not in done]
     for gid in dict.fromkeys(g for g, _ in wanted):
@@ -152,7 +164,8 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
                          for s in option_sets(GAMES[gid]))
         note = "" if conservation(gid) else "  (no conservation checks written yet: skipped)"
         print_fn(f"{gid}: option sets cycled: {sets}{note}")
-    print_fn(f"code fingerprint {code}; {len(jobs) - len(todo)} of {len(jobs)} chunks of "
+    print_fn("code fingerprints " + ", ".join(f"{g} {c}" for g, c in codes.items()) + "; "
+             f"{len(jobs) - len(todo)} of {len(jobs)} chunks of "
              f"{CHUNK} seeds already in the ledger; {0 if args.report else len(todo)} to run")
     totals = {cell: Cell() for cell in wanted}
     for job in jobs:
@@ -175,12 +188,12 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
                 cell.steps += tally.steps
                 cell.failures.extend(tally.failures)
                 cell.seconds += seconds
-                if ledger is not None and fingerprint() != code:
+                if ledger is not None and fingerprint(job.game) != codes[job.game]:
                     print_fn("the checked code changed during the run: recording stops here")
                     ledger = None
                 if ledger is not None:
                     append_record(ledger, {
-                        "fingerprint": code, "game": job.game, "players": job.players,
+                        "fingerprint": codes[job.game], "game": job.game, "players": job.players,
                         "first": job.first, "last": job.last, "games": tally.games,
                         "steps": tally.steps, "failures": tally.failures,
                         "seconds": round(seconds, 1), "python": platform.python_version(),

@@ -621,3 +621,15 @@ def test_decision_redeal_searches_when_random_deals_fail(monkeypatch: pytest.Mon
             assert twin.determinize(seat, Rng(5)).to_json() == one.to_json()
             checked += 1
     assert checked > 10
+
+
+def test_redeal_of_a_state_no_deal_can_explain_still_conserves_the_cards() -> None:
+    """A loaded state whose inference no deal meets (never reached by play) re-deals without it
+    rather than failing: every unseen card is dealt once, hand sizes kept."""
+    state = next(s for s in _random_positions(3, games=1) if s.phase == "play")
+    state.allowed[1] = 0   # "holds no number at all", yet holds cards
+    world = state.determinize(0, Rng(3))
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    assert world.hands[0] == state.hands[0]
+    assert sorted(world.hands[1] + world.hands[2] + [world.aside[1], world.aside[2]]) == \
+        sorted(state.hands[1] + state.hands[2] + [state.aside[1], state.aside[2]])

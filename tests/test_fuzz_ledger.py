@@ -30,7 +30,7 @@ def test_a_run_is_recorded_and_the_next_one_resumes_from_it(tmp_path: Path) -> N
     assert code == 0 and any("1 to run" in line for line in lines)
     records = [json.loads(line) for line in ledger.read_text().splitlines()]
     assert len(records) == 1 and records[0]["games"] == 3 and records[0]["failures"] == []
-    assert records[0]["fingerprint"] == fuzz.fingerprint()
+    assert records[0]["fingerprint"] == fuzz.fingerprint("gambit")
     code, lines = _run(ledger)
     assert code == 0 and any("1 of 1 chunks" in line and "0 to run" in line for line in lines)
     row = next(line for line in lines if line.startswith("gambit "))
@@ -51,23 +51,30 @@ def test_report_only_counts_this_codes_records_and_skips_damaged_lines(tmp_path:
 
 def test_a_failure_in_the_ledger_fails_the_report(tmp_path: Path) -> None:
     ledger = tmp_path / "ledger.jsonl"
-    bad = {"fingerprint": fuzz.fingerprint(), "game": "gambit", "players": 1, "first": 0,
+    bad = {"fingerprint": fuzz.fingerprint("gambit"), "game": "gambit", "players": 1, "first": 0,
            "last": 3, "games": 3, "steps": 50, "failures": ["gambit 1p seed=1: boom"]}
     ledger.write_text(json.dumps(bad) + "\n")
     code, lines = _run(ledger, "--report")
     assert code == 1 and any("FAIL gambit 1p seed=1: boom" in line for line in lines)
 
 
-@pytest.mark.parametrize("name", ["cats/gambit.py", "tests/fuzzcore.py"])
-def test_the_fingerprint_follows_the_checked_code(tmp_path: Path, name: str) -> None:
-    for rel in ["cats/gambit.py", "cats/ai/x.py", "tests/fuzzcore.py", "bench/fuzz_invariants.py"]:
+@pytest.mark.parametrize("name,changes", [
+    ("cats/core.py", {"gambit", "box"}), ("tests/fuzzcore.py", {"gambit", "box"}),
+    ("bench/fuzz_invariants.py", {"gambit", "box"}), ("cats/gambit.py", {"gambit"}),
+    ("cats/box/state.py", {"box"}), ("cats/data/box_setup.json", {"box"}),
+    ("cats/ai/x.py", set()), ("cats/session.py", set()), ("cats/catchess_solo.py", set())])
+def test_each_games_fingerprint_follows_the_code_it_checks(tmp_path: Path, name: str,
+                                                          changes: set) -> None:
+    files = ["cats/core.py", "cats/gambit.py", "cats/box/state.py", "cats/data/box_setup.json",
+             "cats/ai/x.py", "cats/session.py", "cats/catchess_solo.py", "tests/fuzzcore.py",
+             "bench/fuzz_invariants.py"]
+    for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x = 1\n")
-    before = fuzz.fingerprint(tmp_path)
-    (tmp_path / "cats/ai/x.py").write_text("x = 2\n")
-    assert fuzz.fingerprint(tmp_path) == before, "bots are not what the fuzzer checks"
+    before = {g: fuzz.fingerprint(g, tmp_path) for g in ("gambit", "box")}
     (tmp_path / name).write_text("x = 2\n")
-    assert fuzz.fingerprint(tmp_path) != before
+    after = {g: fuzz.fingerprint(g, tmp_path) for g in ("gambit", "box")}
+    assert {g for g in before if before[g] != after[g]} == changes
 
 
 def test_a_torn_last_line_does_not_swallow_the_next_record(tmp_path: Path) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import json
+from collections import Counter
 from typing import Any, Mapping, Optional
 
 from cats.box.actions import (
@@ -490,7 +490,7 @@ class BoxState(State):
         return c
 
     def determinize(self, seat: int, rng: Rng) -> "BoxState":
-        """Re-deal others' hands, others' set-aside cards and face-down leftovers uniformly,
+        """Re-deal others' hands, others' set-aside cards and face-down leftovers at random,
         keeping hand sizes and the public inference from forced red leads.
 
         The result depends only on what ``seat`` knows and on ``rng``: the unseen cards are
@@ -503,18 +503,22 @@ class BoxState(State):
         sizes = {s: len(self.hands[s]) for s in others}
         constrained = sorted((s for s in others if self.allowed[s] != self.table.all_numbers),
                              key=lambda s: (bin(self.allowed[s]).count("1"), s))
-        hands = None
+        hands: Optional[dict[int, list[int]]] = None
         for _ in range(DEAL_TRIES):
             pool = unseen[:]
             rng.shuffle(pool)
             hands = self._constrained_hands(constrained, sizes, pool)
             if hands is not None:
                 break
-        if hands is None:  # rare: a deal respecting every inference, found by search
-            pool = unseen[:]
-            hands = self._search_hands(constrained, sizes, pool)
+        if hands is None:  # rare: random deals keep breaking the inference; search for one
+            counts = Counter(unseen)
+            hands = self._search_hands(constrained, sizes, counts, rng)
+            pool = sorted(counts.elements())
             rng.shuffle(pool)
-        assert hands is not None, "the real deal always respects the public inference"
+        if hands is None:  # only for a state whose inference no deal meets (not from play)
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands = {}
         for s in others:
             if s in hands:
                 world.hands[s] = hands[s]
@@ -541,23 +545,41 @@ class BoxState(State):
                 del pool[i]
         return hands
 
-    def _search_hands(self, seats: list[int], sizes: dict[int, int],
-                      pool: list[int]) -> Optional[dict[int, list[int]]]:
-        """Depth-first: hands for the constrained seats from the sorted ``pool`` (removed)."""
+    def _search_hands(self, seats: list[int], sizes: dict[int, int], counts: Counter[int],
+                      rng: Rng) -> Optional[dict[int, list[int]]]:
+        """Depth-first over how many of each number each constrained seat takes from ``counts``
+        (taken out of it on success), numbers tried in a random order; a branch stops as soon
+        as a later seat could no longer be filled."""
         if not seats:
             return {}
-        s, rest = seats[0], seats[1:]
-        allowed = [c for c in pool if self.allowed[s] >> c & 1]
-        for hand in itertools.combinations(allowed, sizes[s]):
-            left = pool[:]
-            for c in hand:
-                left.remove(c)
-            found = self._search_hands(rest, sizes, left)
-            if found is not None:
-                pool[:] = left
-                found[s] = list(hand)
+        seat, rest = seats[0], seats[1:]
+        numbers = [c for c in sorted(counts) if self.allowed[seat] >> c & 1 and counts[c]]
+        rng.shuffle(numbers)
+
+        def fillable() -> bool:
+            return all(sum(k for c, k in counts.items() if self.allowed[s] >> c & 1) >= sizes[s]
+                       for s in rest)
+
+        def take(i: int, need: int, hand: list[int]) -> Optional[dict[int, list[int]]]:
+            if need == 0:
+                if not fillable():
+                    return None
+                found = self._search_hands(rest, sizes, counts, rng)
+                if found is not None:
+                    found[seat] = sorted(hand)
                 return found
-        return None
+            if i == len(numbers) or sum(counts[c] for c in numbers[i:]) < need:
+                return None
+            number = numbers[i]
+            for k in range(min(counts[number], need), -1, -1):
+                counts[number] -= k
+                found = take(i + 1, need - k, hand + [number] * k)
+                if found is not None:
+                    return found
+                counts[number] += k
+            return None
+
+        return take(0, sizes[seat], [])
 
     def to_json(self) -> JsonDict:
         """The complete state as plain JSON."""
