@@ -1,0 +1,520 @@
+"""Catch 22 drawing around the maze: the control column, the side panel, and the overlays."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from screens import palette
+from screens.assets import font, image
+from screens.catch22_draw import SPECIAL_ART, SPECIAL_TINT, SceneMixin
+from screens.overlays import wrap
+
+KIND_TEXT = {
+    "path": "Path",
+    "star": "Star",
+    "jackpot": "Jackpot",
+    "roll_again": "Roll Again",
+    "switch_places": "Switch Places",
+    "remove_cube": "Remove Cube",
+    "out": "Hedge",
+}
+
+
+class PanelDrawing(SceneMixin):
+    """Mixed into :class:`~screens.catch22_screen.Catch22Scene`: draws the control column (die,
+    cube tray, kept cubes and ransom offers, legend, news), the side panel and the overlays."""
+
+    # -- drawing: the column -----------------------------------------------------------------
+    def draw_column(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        view = self.view
+        parts = self.column_parts()
+        pygame.draw.rect(surface, palette.FELT, self.column, border_radius=s(14))
+        current = view["current"]
+        header = parts["header"]
+        turn = "Choosing Stars" if view["phase"] == "start" else f"Turn {view['turn']}"
+        f = font(s(16), bold=True)
+        text = f.render(turn, True, palette.INK)
+        surface.blit(text, header.topleft)
+        mover = view["to_move"] if view["to_move"] is not None else view.get("winner")
+        if mover is not None and view["phase"] != "start":
+            x = self.draw_mini_badge(surface, mover, (header.x + text.get_width() + s(16),
+                                                      header.y + text.get_height() // 2))
+            self.fit_text(surface, self.seat_name(mover),
+                          pygame.Rect(x + s(5), header.y + s(2), header.right - x - s(5), header.h),
+                          s(14), bold=True)
+        self.draw_die_area(surface, parts)
+        self.draw_tray(surface, parts, current)
+        self.kept_bottom = self.draw_kept(surface, parts, current)
+        self.draw_legend(surface, parts["legend"])
+        self.draw_news(surface)
+
+    def draw_die_area(self, surface: pygame.Surface, parts: dict[str, pygame.Rect]) -> None:
+        s = self.ctx.scale
+        view = self.view
+        current = view["current"]
+        caption = parts["die_caption"]
+        fb = font(s(13), bold=True)
+        waiting = self.waiting_rects()
+        held = self.drag.source if self.drag else None
+        if view["phase"] == "start" or waiting:
+            for seat, rect in waiting.items():
+                if held == ("pawn", seat):
+                    pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                    continue
+                start = self.stage("start")
+                if start is not None and start.running(self.time_now()) and start.data["seat"] == seat:
+                    continue
+                self.draw_token(surface, seat, rect)
+            if view["phase"] == "start":
+                lines = [f"{self.seat_name(current)}: pick a Star",
+                         "Click a lit Star or drag the cat."]
+                self.blit_text(surface, lines, caption.x, caption.y, caption.w, s(13),
+                               bold_first=True)
+                if len(waiting) > 1:
+                    row = min(r.y for seat, r in waiting.items() if seat != current)
+                    label = font(s(12)).render("then:", True, palette.WOOD)
+                    surface.blit(label, (caption.x, row - label.get_height() - s(1)))
+            return
+        t = self.time_now()
+        die = next((st for st in self.stages if st.kind == "die" and st.running(t)), None)
+        rect = parts["die"]
+        roll = self.roll_action() if self.my_turn() else None
+        if roll is not None:
+            glow = int(s(4) + s(4) * self.pulse())
+            pygame.draw.rect(surface, palette.LEGAL, rect.inflate(glow * 2, glow * 2),
+                             border_radius=s(16))
+        if die is not None and die.progress(t) > 0:
+            p = die.progress(t)
+            if p < 1:
+                face = 1 + int((t or 0.0) * 23) % 6 if p < 0.8 else die.data["value"]
+                bounce = int(abs(math.sin(p * math.pi * 3)) * (1 - p) * s(18))
+                self.draw_die(surface, rect.move(0, -bounce), face, self.seat_colour(die.data["seat"]),
+                              angle=(1 - p) * 540)
+            else:
+                self.draw_die(surface, rect, die.data["value"], self.seat_colour(die.data["seat"]))
+            return
+        value, roller, dim = self.die_shown()
+        if die is not None and self.before:
+            value = self.before.get("die", 0) or value
+            roller = self.before.get("current", roller)
+        if roll is not None and die is None:
+            self.draw_die(surface, rect, 0, self.seat_colour(current))
+            text = fb.render("ROLL", True, palette.INK)
+            surface.blit(text, text.get_rect(center=rect.center))
+            lines = ["Click the die or press Space", "to roll."]
+        elif value:
+            self.draw_die(surface, rect, value, self.seat_colour(roller), dim=dim)
+            if view["phase"] == "move":
+                lines = [f"{self.seat_name(current)} rolled {value}:",
+                         f"move exactly {value} squares."]
+            else:
+                lines = [f"Last roll: {value}", f"by {self.seat_name(roller)}"]
+        else:
+            self.draw_die(surface, rect, 0, palette.WOOD, dim=True)
+            lines = ["No roll yet."]
+        self.blit_text(surface, lines, caption.x, caption.y, caption.w, s(13))
+
+    def die_shown(self) -> tuple[int, int, bool]:
+        """(value, roller, dimmed) for the die at rest: this turn's roll, else the last one."""
+        view = self.view
+        if view["die"]:
+            return view["die"], view["current"], False
+        played = [d for d in view["dice"] if d[0] > 0]
+        if played:
+            return played[-1][2], played[-1][1], True
+        return 0, view["current"], True
+
+    def blit_text(self, surface: pygame.Surface, lines: list[str], x: int, y: int, width: int,
+                  size: int, colour: tuple[int, int, int] = palette.INK, bold_first: bool = False,
+                  centre: bool = False) -> int:
+        for i, line in enumerate(lines):
+            f = font(size, bold=bold_first and i == 0)
+            for part in wrap(line, f, width):
+                img = f.render(part, True, colour)
+                if centre:
+                    surface.blit(img, img.get_rect(midtop=(x + width // 2, y)))
+                else:
+                    surface.blit(img, (x, y))
+                y += f.get_linesize()
+        return y
+
+    def draw_tray(self, surface: pygame.Surface, parts: dict[str, pygame.Rect], current: int) -> None:
+        s = self.ctx.scale
+        tray = parts["tray"]
+        supply = self.view["supply"][current]
+        shown = supply - (1 if self.drag and self.drag.source == ("supply", current) else 0)
+        title = f"{self.seat_name(current)}'s cubes: {supply}"
+        self.fit_text(surface, title, parts["tray_title"], s(14), bold=True)
+        pygame.draw.rect(surface, (206, 186, 160), tray, border_radius=s(10))
+        pygame.draw.rect(surface, palette.WOOD, tray, max(1, s(2)), border_radius=s(10))
+        size = self.tray_cube_size()
+        gap = max(1, (tray.w - s(8) - 5 * size) // 4)
+        for i in range(max(0, shown)):
+            x = tray.x + s(4) + (i % 5) * (size + gap)
+            self.draw_cube(surface, current, pygame.Rect(x, tray.y + s(6), size, size))
+        if self.view["phase"] == "remove" and self.my_turn():
+            self.blit_text(surface, ["drop a cube here"], tray.x + (tray.w // 2 if shown else 0),
+                           tray.centery - s(8), tray.w // (2 if shown else 1), s(13),
+                           palette.INK, centre=True)
+        elif supply == 0:
+            self.blit_text(surface, ["none left"], tray.x, tray.centery - s(8), tray.w, s(13),
+                           palette.WOOD, centre=True)
+
+    def fit_text(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
+                 bold: bool = False, colour: tuple[int, int, int] = palette.INK) -> None:
+        f = font(size, bold=bold)
+        if f.size(text)[0] > rect.w:
+            while len(text) > 1 and f.size(text + "…")[0] > rect.w:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        surface.blit(f.render(text, True, colour), rect.topleft)
+
+    def draw_kept(self, surface: pygame.Surface, parts: dict[str, pygame.Rect], current: int) -> int:
+        """Opponents' cubes this player holds, and the ransom offers they may make (or a pending
+        offer, or the cats a Switch Places may choose); returns the bottom of what it drew."""
+        s = self.ctx.scale
+        area = parts["kept"]
+        view = self.view
+        offer = view.get("offer")
+        if offer:
+            box = pygame.Rect(area.x, area.y, area.w, s(86))
+            pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(10))
+            pygame.draw.rect(surface, palette.PLUM, box, max(1, s(2)), border_radius=s(10))
+            lines = [(f"{self.seat_name(offer['from'])} offers {self.seat_name(offer['owner'])}"
+                      f" a cube back for {offer['price']} gold."),
+                     f"{self.seat_name(offer['owner'])}: pay or refuse (buttons below)."]
+            self.blit_text(surface, lines, box.x + s(8), box.y + s(6), box.w - s(16), s(13),
+                           bold_first=True)
+            return box.bottom
+        rows = self.switch_rows()
+        if rows:
+            self.fit_text(surface, "Switch places with:", area, s(14), bold=True)
+            for seat, rect in rows:
+                hover = rect.collidepoint(self.pointer)
+                pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
+                pygame.draw.rect(surface, (60, 150, 70), rect, s(3) if hover else s(2),
+                                 border_radius=s(10))
+                token = pygame.Rect(rect.x + s(4), rect.y + s(3), rect.h - s(6), rect.h - s(6))
+                self.draw_token(surface, seat, token)
+                where = view["pawns"][seat]
+                label = self.seat_name(seat) + (f" ({self.cell_name(*where)})" if where else "")
+                self.fit_text(surface, label, pygame.Rect(token.right + s(8), rect.y + s(10),
+                                                          rect.right - token.right - s(12), s(20)),
+                              s(14), bold=True)
+            return rows[-1][1].bottom
+        kept = view["kept"][current]
+        if not any(kept):
+            return area.y
+        self.fit_text(surface, "Rivals' cubes held:", area, s(14), bold=True)
+        x = area.x
+        y = area.y + s(22)
+        size = s(22)
+        f = font(s(13), bold=True)
+        for owner, count in enumerate(kept):
+            if count:
+                self.draw_cube(surface, owner, pygame.Rect(x, y, size, size))
+                text = f.render(f"×{count}", True, palette.INK)
+                surface.blit(text, (x + size + s(2), y + s(2)))
+                x += size + text.get_width() + s(10)
+        offers = self.offers()
+        for owner, row, minus, plus, button in self.ransom_rows():
+            chosen = self.price_for(owner, offers[owner])
+            self.blit_text(surface, [self.ransom_title(owner)], row.x, row.y, row.w, s(13),
+                           bold_first=True)
+            for rect, sign in ((minus, "−"), (plus, "+")):
+                pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(6))
+                pygame.draw.rect(surface, palette.WOOD, rect, max(1, s(2)), border_radius=s(6))
+                text = font(s(16), bold=True).render(sign, True, palette.INK)
+                surface.blit(text, text.get_rect(center=rect.center))
+            price = font(s(14), bold=True).render(f"{chosen.price} gold", True, palette.INK)  # type: ignore[attr-defined]
+            mid = pygame.Rect(minus.right, minus.y, plus.x - minus.right, minus.h)
+            surface.blit(price, price.get_rect(center=mid.center))
+            pygame.draw.rect(surface, palette.PLUM, button, border_radius=s(8))
+            text = font(s(13), bold=True).render("Offer", True, palette.PAPER)
+            surface.blit(text, text.get_rect(center=button.center))
+            y = max(y, row.bottom)
+        return y + size
+
+    def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        self.fit_text(surface, "Squares", rect, s(14), bold=True)
+        rows = [("star_square", f"Star: win with {self.view['threshold']} gold"),
+                ("jackpot", "Jackpot: gold, roll again"),
+                (SPECIAL_ART["roll_again"], "Roll again"),
+                (SPECIAL_ART["switch_places"], "Switch places"),
+                (SPECIAL_ART["remove_cube"], "Remove a cube"),
+                ("cube", "Cube: blocks rivals")]
+        y = rect.y + s(22)
+        size = s(20)
+        for art, text in rows:
+            if art in SPECIAL_ART.values():
+                kind = next(k for k, v in SPECIAL_ART.items() if v == art)
+                pygame.draw.rect(surface, SPECIAL_TINT[kind], (rect.x, y, size, size), border_radius=s(4))
+            surface.blit(image(art, size, size), (rect.x, y))
+            self.fit_text(surface, text, pygame.Rect(rect.x + size + s(6), y + s(1), rect.w - size - s(6), size),
+                          s(12))
+            y += s(22)
+
+    # -- drawing: side panel -----------------------------------------------------------------
+    def side_layout(self, rect: pygame.Rect) -> tuple[int, int, int]:
+        """(row height, rows top, dice top) for the side panel above the move log."""
+        s = self.ctx.scale
+        bottom = (self.log_box.rect.y - s(6)) if self.log_box is not None else rect.bottom
+        dice_h = s(24) + s(22) * 3
+        top = rect.y + s(24)
+        n = max(1, self.view["players"])
+        row_h = max(s(30), min(s(50), (bottom - top - dice_h - s(6)) // n))
+        return row_h, top, bottom - dice_h
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        view = self.view
+        gold = self.shown_gold()
+        threshold = view["threshold"]
+        row_h, y, dice_top = self.side_layout(rect)
+        self.fit_text(surface, f"Gold  ·  enter a Star with {threshold} to win", rect, s(14), bold=True)
+        mover = view["to_move"]
+        bar_w = max(s(40), rect.w // 3)
+        for seat in range(view["players"]):
+            row = pygame.Rect(rect.x - s(4), y, rect.w + s(8), row_h - s(4))
+            if seat == mover:
+                pygame.draw.rect(surface, palette.PAPER, row, border_radius=s(8))
+                pygame.draw.rect(surface, self.seat_colour(seat), row, max(2, s(3)), border_radius=s(8))
+            cy = row.y + min(row.h // 2, s(18))
+            right = self.draw_badge(surface, seat, (row.x + s(6), cy))
+            coin = s(20)
+            gx = row.right - bar_w - coin - s(40)
+            name_right = gx
+            if row_h < s(40):  # no room for a second line: cubes in supply beside the gold
+                cube = s(16)
+                name_right = gx - cube - s(26)
+                self.draw_cube(surface, seat, pygame.Rect(name_right + s(2), cy - cube // 2, cube, cube))
+                count = font(s(13), bold=True).render(str(view["supply"][seat]), True, palette.INK)
+                surface.blit(count, count.get_rect(midleft=(name_right + cube + s(4), cy)))
+            name_rect = pygame.Rect(right + s(6), cy - s(10), name_right - right - s(10), s(22))
+            self.fit_text(surface, self.seat_name(seat), name_rect, s(15), bold=seat == mover)
+            surface.blit(image("coin", coin, coin), (gx, cy - coin // 2))
+            text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
+            surface.blit(text, text.get_rect(midleft=(gx + coin + s(4), cy)))
+            self.gold_anchor[seat] = (gx + coin // 2, cy)
+            bar = pygame.Rect(row.right - bar_w - s(6), cy - s(5), bar_w, s(10))
+            pygame.draw.rect(surface, (206, 186, 160), bar, border_radius=s(5))
+            filled = bar.copy()
+            filled.w = int(bar.w * min(1.0, gold[seat] / max(1, threshold)))
+            if filled.w:
+                pygame.draw.rect(surface, palette.MUSTARD, filled, border_radius=s(5))
+            pygame.draw.rect(surface, palette.INK, bar, 1, border_radius=s(5))
+            if gold[seat] >= threshold:
+                star = image("star_square", s(20), s(20))
+                surface.blit(star, star.get_rect(center=(bar.right - s(6), cy)))
+            if row_h >= s(40):
+                self.draw_row_cubes(surface, seat, row.x + s(44), cy + s(14), row.right - s(6))
+            y += row_h
+        self.draw_dice_history(surface, pygame.Rect(rect.x, dice_top, rect.w, rect.bottom - dice_top))
+
+    def draw_row_cubes(self, surface: pygame.Surface, seat: int, x: int, y: int, right: int) -> None:
+        """A player's cubes in supply (their colour) and rivals' cubes they hold."""
+        s = self.ctx.scale
+        size = s(14)
+        f = font(s(11))
+        supply = self.view["supply"][seat]
+        label = f.render(f"{supply} in supply", True, palette.INK)
+        self.draw_cube(surface, seat, pygame.Rect(x, y - size // 2 + s(1), size, size))
+        surface.blit(label, (x + size + s(3), y - label.get_height() // 2))
+        x += size + label.get_width() + s(10)
+        for owner, count in enumerate(self.view["kept"][seat]):
+            if count and x + size * 2 < right:
+                self.draw_cube(surface, owner, pygame.Rect(x, y - size // 2 + s(1), size, size))
+                text = f.render(f"×{count} held", True, palette.INK)
+                surface.blit(text, (x + size + s(2), y - text.get_height() // 2))
+                x += size + text.get_width() + s(8)
+
+    def draw_dice_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The last turns' rolls, each turn on a line with the roller's badge."""
+        s = self.ctx.scale
+        self.fit_text(surface, "Dice", rect, s(14), bold=True)
+        turns: list[tuple[int, int, list[int]]] = []
+        for turn, seat, value in self.view["dice"]:
+            if turn == 0:
+                continue
+            if turns and turns[-1][0] == turn and turns[-1][1] == seat:
+                turns[-1][2].append(value)
+            else:
+                turns.append((turn, seat, [value]))
+        t = self.time_now()
+        hidden = sum(1 for st in self.stages if st.kind == "die" and st.progress(t) < 1) if t is not None else 0
+        if hidden and turns:
+            values = turns[-1][2][:max(0, len(turns[-1][2]) - hidden)]
+            turns[-1] = (turns[-1][0], turns[-1][1], values)
+        y = rect.y + s(22)
+        f = font(s(12))
+        if not turns:
+            rolls = [d for d in self.view["dice"] if d[0] == 0]
+            if rolls:
+                text = f.render("Roll-off (highest starts):", True, palette.WOOD)
+                surface.blit(text, (rect.x, y))
+                y += s(20)
+                x = rect.x
+                for _turn, seat, value in rolls:
+                    if x + s(50) > rect.right:
+                        x, y = rect.x, y + s(24)
+                    x = self.draw_mini_badge(surface, seat, (x + s(9), y + s(10))) + s(3)
+                    self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.seat_colour(seat))
+                    x += s(30)
+            return
+        label_w = f.size(f"T{turns[-1][0]}")[0] + s(4)
+        for turn, seat, values in turns[-3:]:
+            text = f.render(f"T{turn}", True, palette.WOOD)
+            surface.blit(text, (rect.x, y + s(3)))
+            x = self.draw_mini_badge(surface, seat, (rect.x + label_w + s(9), y + s(10)))
+            x += s(6)
+            for value in values[-8:]:
+                self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.seat_colour(seat))
+                x += s(24)
+            y += s(22)
+
+    def draw_mini_badge(self, surface: pygame.Surface, seat: int, centre: tuple[int, int]) -> int:
+        """A small badge (the dice panel); returns its right edge."""
+        r = self.ctx.scale(9)
+        self.seat_disc(surface, seat, centre, r, ring_width=1)
+        return centre[0] + r
+
+    # -- overlays ----------------------------------------------------------------------------
+    def draw_coins(self, surface: pygame.Surface) -> None:
+        t = self.time_now()
+        for st in self.stages:
+            if st.kind != "coins" or not st.running(t) or st.progress(t) <= 0:
+                continue
+            if "from_cell" in st.data:
+                start = self.cell_rect(tuple(st.data["from_cell"])).center
+            else:
+                start = self.gold_anchor.get(st.data["from_seat"], self.board.center)
+            end = self.gold_anchor.get(st.data["to"], self.side.center)
+            count = max(1, min(10, st.data["count"]))
+            size = max(14, int(self.cell * 0.5))
+            for i in range(count):
+                delay = i * 0.35 / count
+                p = (st.progress(t) - delay) / max(0.01, 1 - 0.35)
+                if p <= 0 or p >= 1:
+                    continue
+                k = pytweening.easeInOutQuad(p)
+                x = start[0] + (end[0] - start[0]) * k
+                y = start[1] + (end[1] - start[1]) * k - math.sin(k * math.pi) * self.cell * 1.5
+                surface.blit(image("coin", size, size), (int(x) - size // 2, int(y) - size // 2))
+
+    def draw_news(self, surface: pygame.Surface) -> None:
+        """Steals, Jackpots, the win: short notes in the column, above the legend."""
+        s = self.ctx.scale
+        parts = self.column_parts()
+        y = parts["legend"].y - s(8)
+        f = font(s(13), bold=True)
+        width = self.column.w - s(20)
+        for text, colour, left in reversed(self.news):
+            lines = wrap(text, f, width - s(16))
+            h = len(lines) * f.get_linesize() + s(10)
+            if y - h < self.kept_bottom:
+                break
+            box = pygame.Rect(0, 0, width, h)
+            box.midbottom = (self.column.centerx, y)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = int(240 * min(1.0, left / 0.8))
+            pygame.draw.rect(panel, (*colour, alpha), panel.get_rect(), border_radius=s(10))
+            surface.blit(panel, box.topleft)
+            ty = box.y + s(5)
+            for line in lines:
+                img = f.render(line, True, palette.PAPER)
+                img.set_alpha(alpha)
+                surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
+                ty += f.get_linesize()
+            y = box.y - s(6)
+
+    def draw_hint_bar(self, surface: pygame.Surface) -> None:
+        """What to do now, in words, next to the buttons under the table."""
+        s = self.ctx.scale
+        x = self.bottom.x + s(12)
+        for btn in self.choice_buttons:
+            x = max(x, btn.rect.right + s(14))
+        width = self.bottom.right - x - s(12)
+        if width < s(120):
+            return
+        text = self.tip_text if self.tip_time > 0 else self.hint()
+        if not text:
+            return
+        f = font(s(14))
+        lines = wrap(text, f, width)[:2]
+        y = self.bottom.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            surface.blit(f.render(line, True, palette.INK if self.tip_time <= 0 else palette.TEAL),
+                         (x, y))
+            y += f.get_linesize()
+
+    def hint(self) -> str:
+        view = self.view
+        mover = view["to_move"]
+        if mover is None:
+            return ""
+        if self.session.seats[mover].is_bot:
+            return f"{self.seat_name(mover)} is playing…"
+        if not self.my_turn():
+            return ""
+        return {
+            "start": "Click a lit Star (or drag your cat onto it) to start there.",
+            "prepare": self.prepare_hint(),
+            "ransom": "Pay to get your cube back, or refuse.",
+            "move": "Click a lit square or drag your cat there; hover a square to see the route.",
+            "switch": "Click the cat you want to switch places with (on the maze or in the list).",
+            "remove": "Click a cube (or drag it to the tray) to take it off the board.",
+        }.get(view["phase"], "")
+
+    def prepare_hint(self) -> str:
+        view = self.view
+        parts = []
+        if view["supply"][view["current"]]:
+            parts.append("Drag cubes from your tray onto the path to block rivals")
+        if self.offers():
+            parts.append("offer a kept cube back for gold (left)")
+        if not parts:
+            return "Roll the die: click it or press Space."
+        text = ", or ".join(parts) + "; then roll (Space)."
+        return text[0].upper() + text[1:]
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """What the hovered square is."""
+        s = self.ctx.scale
+        cell = self.cell_at(self.pointer)
+        if cell is None or not self.board.collidepoint(self.pointer):
+            return
+        kind = self.kind_at(cell)
+        if kind == "out" or (self.view["phase"] == "move" and cell in self.move_targets()):
+            return
+        view = self.view
+        lines = [f"{self.cell_name(*cell)} · {KIND_TEXT.get(kind, kind)}"]
+        if kind == "jackpot":
+            gold = self.shown_pots().get(cell, 0)
+            lines.append(f"{gold} gold left" if gold else "empty")
+        elif kind == "star":
+            name = next((n for n, rc in view["stars"].items() if tuple(rc) == cell), "")
+            lines.append(f"the {name} Star" if name else "")
+        for r, c, owner in view["cubes"]:
+            if (r, c) == cell:
+                lines.append(f"{self.seat_name(owner)}'s cube")
+        here = [seat for seat, p in enumerate(view["pawns"]) if p is not None and tuple(p) == cell]
+        if here:
+            lines.append(", ".join(self.seat_name(x) for x in here))
+        lines = [line for line in lines if line]
+        f = font(s(13))
+        w = max(f.size(line)[0] for line in lines) + s(16)
+        h = len(lines) * f.get_linesize() + s(8)
+        box = pygame.Rect(self.pointer[0] + s(16), self.pointer[1] + s(18), w, h)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(6))
+        pygame.draw.rect(surface, palette.WOOD, box, 1, border_radius=s(6))
+        y = box.y + s(4)
+        for i, line in enumerate(lines):
+            img = font(s(13), bold=i == 0).render(line, True, palette.INK)
+            surface.blit(img, (box.x + s(8), y))
+            y += f.get_linesize()
