@@ -1,0 +1,487 @@
+"""Cat Chess drawing around the garden: goal cards, bottom strip, side panel, banner and reveal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+
+from screens import palette
+from screens.assets import font, image
+from screens.catchess_draw import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, SceneMixin
+from screens.overlays import wrap
+
+if TYPE_CHECKING:
+    from screens.catchess_screen import JsonDict, Point
+
+GAIN = (214, 236, 206)
+LOSS = (244, 214, 204)
+
+
+class GoalPanels(SceneMixin):
+    """Mixed into :class:`~screens.catchess_screen.CatChessScene`: draws the goal cards (with
+    a drop's preview), the legend, the bottom strip, the side panel, the waiting banner and
+    the reveal of a finished round (the solo best garden too)."""
+
+    # -- goal cards ----------------------------------------------------------------------------
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        col = self.cards_rect
+        cards = self.view.get("my_cards") or []
+        preview = None
+        hover = self.hovered_target()
+        if hover is not None and self.drag is not None:
+            preview = self.preview_cards(self.drag.source, hover)
+        if not cards:
+            self.draw_hidden_card(surface, col)
+            return
+        met = sum(c["met"] for c in cards)
+        goals = 4 * len(cards)
+        head = "Your goal cards" if len(cards) > 1 else "Your goal card"
+        y = self.text(surface, head, s(17), palette.INK, True, topleft=(col.x, col.y)).bottom
+        now = f"{met} of {goals} goals met now"
+        if preview is not None:
+            later = sum(c["met"] for c in preview)
+            now = f"if dropped here: {later} of {goals} (now {met})"
+        y = self.text(surface, now, s(14), palette.TEAL if preview else DIM, True,
+                      topleft=(col.x, y + s(2))).bottom + s(6)
+        legend_h = s(96) if len(cards) == 1 else 0
+        gap = s(8)
+        each = (col.bottom - y - legend_h - gap * (len(cards) - 1)) // len(cards)
+        each = min(each, s(250))
+        for i, card in enumerate(cards):
+            rect = pygame.Rect(col.x, y, col.w, each)
+            self.draw_card(surface, rect, card, preview[i] if preview else None)
+            y = rect.bottom + gap
+        if legend_h:
+            self.draw_legend(surface, pygame.Rect(col.x, y + s(4), col.w, col.bottom - y - s(4)))
+
+    def draw_hidden_card(self, surface: pygame.Surface, col: pygame.Rect) -> None:
+        s = self.ctx.scale
+        title = "Goal cards"
+        y = self.text(surface, title, s(17), palette.INK, True, topleft=(col.x, col.y)).bottom
+        h = min(s(200), col.h // 2)
+        w = int(h * 0.72)
+        back = pygame.Rect(col.x, y + s(8), w, h)
+        surface.blit(image("card_back", w, h), back.topleft)
+        if self.viewer is None and self.humans():
+            note = "Secret: each player sees only their own card, after the hand-off."
+        else:
+            note = "Every card is secret until the round ends; then all are shown with ticks."
+        f = font(s(14))
+        ty = back.y
+        for line in wrap(note, f, col.right - back.right - s(12)):
+            ty = self.text(surface, line, s(14), palette.INK,
+                           topleft=(back.right + s(12), ty)).bottom
+        self.draw_legend(surface, pygame.Rect(col.x, back.bottom + s(14), col.w,
+                                              col.bottom - back.bottom - s(14)))
+
+    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect, card: JsonDict,
+                  preview: Optional[JsonDict] = None) -> None:
+        """A goal card: the order goal and three friend pairs, each with a live tick."""
+        s = self.ctx.scale
+        pygame.draw.rect(surface, (120, 90, 70), rect.move(s(2), s(3)), border_radius=s(12))
+        pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(12))
+        pygame.draw.rect(surface, palette.TEAL, rect, width=s(3), border_radius=s(12))
+        head_h = max(s(22), min(s(30), rect.h // 6))
+        head = pygame.Rect(rect.x, rect.y, rect.w, head_h)
+        pygame.draw.rect(surface, palette.TEAL, head, border_top_left_radius=s(12),
+                         border_top_right_radius=s(12))
+        hs = max(10, min(s(15), head_h - s(8)))
+        self.text(surface, f"Goal card {card['number']}", hs, palette.PAPER, True,
+                  midleft=(head.x + s(10), head.centery))
+        shown = preview or card
+        self.text(surface, f"{shown['met']}/4 met", hs, palette.PAPER, True,
+                  midright=(head.right - s(10), head.centery))
+        body = pygame.Rect(rect.x + s(8), head.bottom + s(4), rect.w - s(16),
+                           rect.bottom - head.bottom - s(8))
+        row_h = body.h // 4
+        t = max(14, min(s(46), row_h - s(6)))
+        goals: list[tuple[str, list[str], bool, Optional[bool]]] = []
+        order = card["order"]
+        centre_out = order.get("reading") == "from the centre"
+        reading = "from the centre out" if centre_out else "either way"
+        goals.append(("order", order["cats"], order["met"],
+                      preview["order"]["met"] if preview else None))
+        for i, pair in enumerate(card["friends"]):
+            goals.append(("pair", pair["cats"], pair["met"],
+                          preview["friends"][i]["met"] if preview else None))
+        for i, (kind, letters, met, later) in enumerate(goals):
+            row = pygame.Rect(body.x, body.y + i * row_h, body.w, row_h)
+            self.goal_rows.append((row, letters))
+            shown_met = met if later is None else later
+            if later is not None and later != met:
+                pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))
+            elif row.collidepoint(self.pointer):
+                pygame.draw.rect(surface, (236, 228, 214), row, border_radius=s(8))
+            x = row.x + s(4)
+            cy = row.centery
+            cats = self.cats()
+            for j, letter in enumerate(letters):
+                cat = cats.get(letter, {"letter": letter, "label": ""})
+                surface.blit(self.token(cat, t, asleep=False), (x, cy - t // 2))
+                x += t
+                if j < len(letters) - 1:
+                    if kind == "order":
+                        self.chevron_text(surface, (x + s(7), cy), max(4, t // 6))
+                        x += s(14)
+                    else:
+                        pygame.draw.line(surface, palette.ROSE, (x, cy), (x + s(10), cy), s(3))
+                        x += s(10)
+            tick_r = max(7, int(t * 0.34))
+            tick_c = (row.right - tick_r - s(4), cy)
+            desc = (f"in path order, {reading}" if kind == "order" else "next to each other")
+            room = tick_c[0] - tick_r - s(8) - (x + s(8))
+            f = font(max(9, s(12)))
+            lines = wrap(desc, f, room) if room > s(50) else []
+            if lines and len(lines) * f.get_linesize() <= row.h:
+                ty = cy - len(lines) * f.get_linesize() // 2
+                for line in lines:
+                    ty = self.text(surface, line, max(9, s(12)), DIM, topleft=(x + s(8), ty)).bottom
+            self.draw_goal_tick(surface, tick_c, tick_r, shown_met)
+
+    def chevron_text(self, surface: pygame.Surface, centre: Point, size: int) -> None:
+        x, y = centre
+        pygame.draw.lines(surface, palette.INK, False,
+                          [(x - size // 2, y - size), (x + size // 2, y),
+                           (x - size // 2, y + size)],
+                          max(2, size // 2))
+
+    def draw_goal_tick(self, surface: pygame.Surface, c: Point, r: int, met: bool) -> None:
+        """Met: a green disc with a tick. Not met: an empty ring with a dash (shape, not only
+        colour)."""
+        if met:
+            pygame.draw.circle(surface, palette.LEGAL, c, r)
+            pygame.draw.circle(surface, palette.INK, c, r, 2)
+            pygame.draw.lines(surface, palette.INK, False,
+                              [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.45),
+                               (c[0] + r * 0.55, c[1] - r * 0.45)], max(2, r // 3))
+        else:
+            pygame.draw.circle(surface, palette.PAPER, c, r)
+            pygame.draw.circle(surface, DIM, c, r, 2)
+            pygame.draw.line(surface, DIM, (c[0] - r * 0.4, c[1]), (c[0] + r * 0.4, c[1]), 2)
+
+    def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """How to read the garden: awake, asleep, the path and the stepping stones."""
+        s = self.ctx.scale
+        if rect.h < s(40):
+            return
+        t = s(30)
+        sample = (self.view.get("waiting") or [None])[0] or next(
+            (r["cat"] for r in self.view["regions"] if r["cat"]), None)
+        y = rect.y
+        rows = []
+        moves_on = not self.solo or (self.view.get("options") or {}).get("solo_moves", True)
+        if sample is not None and moves_on:
+            rows.append((self.token(sample, t, asleep=False), "awake: may still act once"))
+            rows.append((self.token(sample, t, asleep=True), "asleep: done for this round"))
+        for img, text in rows:
+            if y + t > rect.bottom:
+                return
+            surface.blit(img, (rect.x, y))
+            self.text(surface, text, s(13), palette.INK, midleft=(rect.x + t + s(8), y + t // 2))
+            y += t + s(4)
+        if y + s(18) <= rect.bottom:
+            f = font(s(12))
+            for line in wrap("The trail runs from 1 (outer end) to 12 (centre); small stepping "
+                             "stones join other neighbours.", f, rect.w):
+                if y + f.get_linesize() > rect.bottom:
+                    break
+                y = self.text(surface, line, s(12), DIM, topleft=(rect.x, y)).bottom
+
+    # -- bottom strip --------------------------------------------------------------------------
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        strip = self.bottom
+        cy = strip.y + s(32)
+        if self.choice_buttons:
+            f = font(s(15), bold=True)
+            lines = wrap(self.stay_caption(), f, s(250))
+            ty = cy - len(lines) * f.get_linesize() // 2
+            for line in lines:
+                ty = self.text(surface, line, s(15), palette.INK, True,
+                               topleft=(strip.x + s(16), ty)).bottom
+            return
+        mover = self.session.to_move
+        if mover is None or self.waiting_for_best():
+            return
+        if self.my_turn():
+            phase = self.view.get("phase")
+            if phase == "place":
+                text = "Drag a waiting cat from the basket onto any empty region."
+            else:
+                text = ("Drag a cat: from the basket onto an empty region, or an awake cat "
+                        "next door.")
+        elif self.session.seats[mover].is_bot:
+            text = f"{self.seat_name(mover)} is choosing a move…"
+        else:
+            text = f"Waiting for {self.seat_name(mover)}."
+        self.text(surface, text, s(15), DIM, True, midleft=(strip.x + s(16), cy))
+
+    # -- overlays: the waiting banner ----------------------------------------------------------
+    def draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        s = self.ctx.scale
+        f = font(s(16), bold=True)
+        img = f.render(text, True, palette.PAPER)
+        box = img.get_rect(center=self.left.center).inflate(s(28), s(16))
+        pygame.draw.rect(surface, palette.TEAL, box, border_radius=s(12))
+        surface.blit(img, img.get_rect(center=box.center))
+
+    # -- the reveal ----------------------------------------------------------------------------
+    def draw_reveal(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        entry = self.reveal_entry()
+        if entry is None:
+            return
+        rect = self.reveal_rect()
+        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
+        pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
+        over = self.view.get("phase") == "over"
+        x0 = rect.x + s(14)
+        if self.solo:
+            self.draw_solo_reveal(surface, rect, entry)
+            return
+        title = (f"Round {entry['round']} scored" + (" · game over" if over else "")
+                 + " · every card revealed")
+        room = rect.w - s(28) - font(s(12)).size("click to close")[0] - s(12)
+        if font(s(18), bold=True).size(title)[0] > room:
+            title = title.replace(" · every card revealed", "")
+        head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
+        self.text(surface, "click to close", s(12), DIM,
+                  midright=(rect.right - s(14), head.centery))
+        y = head.bottom + s(8)
+        # The final garden, small.
+        cols, rows = self.grid_size()
+        thumb_cell = max(s(22), min(s(52), (rect.w - s(28)) // (cols * 2), (rect.h // 3) // rows))
+        thumb = pygame.Rect(0, y, cols * thumb_cell, rows * thumb_cell)
+        thumb.centerx = rect.centerx
+        self.text(surface, "Final garden", s(13), DIM, True,
+                  midright=(thumb.x - s(10), thumb.centery))
+        self.draw_mini_garden(surface, thumb, self.garden_map(entry["garden"]))
+        y = thumb.bottom + s(12)
+        players = entry["players"]
+        row_h = max(s(40), (rect.bottom - s(10) - y) // max(1, len(players)))
+        for p in players:
+            seat = p["seat"]
+            row = pygame.Rect(rect.x + s(10), y, rect.w - s(20), row_h - s(4))
+            pygame.draw.rect(surface, (246, 238, 226), row, border_radius=s(10))
+            rad = max(8, min(s(13), row.h // 4))
+            self.mini_badge(surface, seat, (row.x + s(6) + rad, row.y + s(4) + rad), rad)
+            name = self.seat_name(seat) + (" (you)" if seat == self.viewer else "")
+            nr = self.text(surface, name, s(14), palette.INK, True,
+                           midleft=(row.x + s(12) + 2 * rad, row.y + s(4) + rad))
+            gained = p["tokens"]
+            numbers = ", ".join(str(c["number"]) for c in p["cards"])
+            tr_ = self.text(surface, f"+{gained} token{'' if gained == 1 else 's'}", s(14),
+                            palette.TEAL, True, midleft=(nr.right + s(12), nr.centery))
+            self.text(surface, f"card {numbers}", s(13), DIM,
+                      midleft=(tr_.right + s(10), nr.centery))
+            body = row.h - 2 * rad - s(12)
+            one = min(self.strip_size(row.w - s(16)), body)
+            two = min(self.strip_size(row.w - s(16), 2), (body - s(6)) // 2)
+            t = max(14, min(s(40), max(one, two)))
+            for card in p["cards"]:
+                self.draw_goal_strip(surface, card, (row.x + s(8), row.y + 2 * rad + s(8)), t,
+                                     row.right - s(8), 2 if two > one else 1)
+            y += row_h
+
+    def draw_solo_reveal(self, surface: pygame.Surface, rect: pygame.Rect, entry: JsonDict) -> None:
+        s = self.ctx.scale
+        x0 = rect.x + s(14)
+        got = sum(c["met"] for c in entry["players"][0]["cards"])
+        best = entry.get("best") or {}
+        score = best.get("score")
+        head = self.text(surface, f"Round {entry['round']} scored: you met {got} of 12 goals",
+                         s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
+        self.text(surface, "click to close", s(12), DIM,
+                  midright=(rect.right - s(14), head.centery))
+        y = head.bottom + s(4)
+        if score is not None:
+            note = (f"The best these three cards allowed: {score} of 12"
+                    + (" — you found it!" if got >= score else "."))
+            y = self.text(surface, note, s(16), palette.PLUM, True, topleft=(x0, y)).bottom + s(10)
+        cols, rows = self.grid_size()
+        half = (rect.w - s(42)) // 2
+        thumb_cell = max(s(20), min(s(50), half // cols, (rect.h // 3) // rows))
+        left = pygame.Rect(rect.x + s(14) + (half - cols * thumb_cell) // 2, y + s(20),
+                           cols * thumb_cell, rows * thumb_cell)
+        right = left.move(half + s(14), 0)
+        self.text(surface, f"Your garden: {got}", s(14), palette.INK, True,
+                  midbottom=(left.centerx, left.y - s(4)))
+        self.draw_mini_garden(surface, left, self.garden_map(entry["garden"]))
+        arrangement = best.get("arrangement") or {}
+        if arrangement:
+            self.text(surface, f"A best garden: {score}", s(14), palette.PLUM, True,
+                      midbottom=(right.centerx, right.y - s(4)))
+            garden = {rid: letter for letter, rid in arrangement.items()}
+            self.draw_mini_garden(surface, right, garden)
+        y = left.bottom + s(12)
+        if arrangement:
+            listing = "   ".join(f"{rid}: {letter}" for rid, letter in
+                                 sorted((rid, letter) for letter, rid in arrangement.items()))
+            f = font(s(13), bold=True)
+            y = self.text(surface, "Region: cat in that garden", s(13), DIM, True,
+                          topleft=(x0, y)).bottom
+            for line in wrap(listing, f, rect.w - s(28)):
+                y = self.text(surface, line, s(13), palette.INK, True, topleft=(x0, y)).bottom
+            y += s(8)
+        cards = entry["players"][0]["cards"]
+        each = (rect.bottom - s(10) - y) // max(1, len(cards))
+        width = rect.w - s(100)
+        one = min(self.strip_size(width), each - s(6))
+        two = min(self.strip_size(width, 2), (each - s(12)) // 2)
+        lines = 2 if two > one else 1
+        t = max(14, min(s(36), max(one, two)))
+        for card in cards:
+            if y + t > rect.bottom - s(6):
+                break
+            self.text(surface, f"Card {card['number']}", s(13), palette.INK, True,
+                      midleft=(x0, y + t // 2))
+            self.draw_goal_strip(surface, card, (x0 + s(72), y), t, rect.right - s(12), lines)
+            y += lines * (t + s(6)) + (s(4) if lines == 2 else 0)
+
+    def garden_map(self, garden: list[Optional[str]]) -> dict[int, str]:
+        """Region id -> letter for a finished round's garden (listed in the view's region order)."""
+        regions = self.view.get("regions") or []
+        return {r["id"]: letter for r, letter in zip(regions, garden) if letter}
+
+    def draw_mini_garden(self, surface: pygame.Surface, rect: pygame.Rect,
+                         garden: dict[int, str]) -> None:
+        """A small garden: the stones in the data's rows and columns, with their cats (drawn
+        awake: at a round's end the garden is what counts)."""
+        s = self.ctx.scale
+        cols = self.grid_size()[0]
+        cell = rect.w // max(1, cols)
+        pygame.draw.rect(surface, LAWN, rect.inflate(s(10), s(10)), border_radius=s(10))
+        pygame.draw.rect(surface, LAWN_EDGE, rect.inflate(s(10), s(10)), width=2,
+                         border_radius=s(10))
+        cats = self.cats()
+        for r in self.view.get("regions") or []:
+            c = (rect.x + r["col"] * cell + cell // 2, rect.y + r["row"] * cell + cell // 2)
+            pygame.draw.circle(surface, STONE, c, int(cell * 0.46))
+            pygame.draw.circle(surface, STONE_EDGE, c, int(cell * 0.46), 1)
+            letter = garden.get(r["id"])
+            if letter is None:
+                self.text(surface, str(r["id"]), max(9, s(11)), DIM, True, center=c)
+                continue
+            cat = cats.get(letter, {"letter": letter, "label": ""})
+            size = int(cell * 0.9)
+            surface.blit(self.token(cat, size, asleep=False),
+                         (c[0] - size // 2, c[1] - size // 2))
+
+    def strip_size(self, width: int, lines: int = 1) -> int:
+        """The token size at which a whole card fits ``width`` px wide in one or two lines."""
+        s = self.ctx.scale
+        if lines == 2:  # the order goal and a pair, then two pairs
+            return int((width - s(10) * 3 - s(20) * 2) / (5 + 0.6 * 2))
+        # 9 tokens, 4 ticks (0.6 t each), 2 chevrons and 3 links (s(10) each), 4 gaps of s(20)
+        return int((width - s(10) * 5 - s(20) * 4) / (9 + 0.6 * 4))
+
+    def draw_goal_strip(self, surface: pygame.Surface, card: JsonDict, topleft: Point, t: int,
+                        right: int, lines: int = 1) -> int:
+        """A card in one line (or two): order cats with arrows, then the friend pairs, each with
+        a tick."""
+        s = self.ctx.scale
+        x, y = topleft
+        cy = y + t // 2
+        cats = self.cats()
+        goals = [("order", card["order"]["cats"], card["order"]["met"])]
+        goals += [("pair", p["cats"], p["met"]) for p in card["friends"]]
+        tick_r = max(6, int(t * 0.3))
+        for i, (kind, letters, met) in enumerate(goals):
+            if lines == 2 and i == 2:
+                x, cy = topleft[0], cy + t + s(6)
+            need = len(letters) * t + (len(letters) - 1) * s(10) + 2 * tick_r + s(16)
+            if x + need > right:
+                break
+            for j, letter in enumerate(letters):
+                cat = cats.get(letter, {"letter": letter, "label": ""})
+                surface.blit(self.token(cat, t, asleep=False), (x, cy - t // 2))
+                x += t
+                if j < len(letters) - 1:
+                    if kind == "order":
+                        self.chevron_text(surface, (x + s(5), cy), max(3, t // 7))
+                    else:
+                        pygame.draw.line(surface, palette.ROSE, (x, cy), (x + s(8), cy), s(3))
+                    x += s(10)
+            self.draw_goal_tick(surface, (x + s(4) + tick_r, cy), tick_r, met)
+            x += 2 * tick_r + s(16)
+        return x
+
+    # -- side panel ----------------------------------------------------------------------------
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        v = self.view
+        if not v:
+            return
+        over = v.get("phase") == "over"
+        title = (f"Round {v['round']} of {v['rounds']}" if not over else "Game over")
+        y = self.text(surface, title, s(17), palette.INK, True, topleft=rect.topleft).bottom + s(6)
+        mover = v.get("to_move")
+        bottom = self.side.bottom - self.side.h // 2 - s(16)
+        n = len(self.session.seats)
+        row_h = max(s(34), min(s(50), (bottom - y - s(120)) // max(1, n)))
+        for seat in range(n):
+            r = pygame.Rect(rect.x, y, rect.w, row_h - s(4))
+            if seat == mover and not self.waiting_for_best():
+                pygame.draw.rect(surface, palette.PAPER, r, border_radius=s(10))
+                pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
+                pygame.draw.polygon(surface, palette.INK, [(r.right - s(6), r.centery - s(7)),
+                                                            (r.right - s(6), r.centery + s(7)),
+                                                            (r.right - s(15), r.centery)])
+            x = self.draw_badge(surface, seat, (r.x + s(6), r.centery)) + s(8)
+            tags = []
+            if seat == self.viewer:
+                tags.append("you")
+            if self.session.seats[seat].is_bot:
+                tags.append("bot")
+            if seat == v.get("start_player") and not over and n > 1:
+                tags.append("started")
+            name = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
+            f = font(s(14), bold=True)
+            while f.size(name)[0] > r.right - x - s(80) and len(name) > 4:
+                name = name[:-2] + "…"
+            self.text(surface, name, s(14), palette.INK, True, midleft=(x, r.centery - s(8)))
+            tokens = v["tokens"][seat]
+            if self.solo:
+                info = f"{tokens} goal{'s' if tokens != 1 else ''} scored"
+            else:
+                info = f"{tokens} etiquette token{'s' if tokens != 1 else ''}"
+            self.text(surface, info, s(12), DIM, midleft=(x, r.centery + s(9)))
+            y += row_h
+        y += s(4)
+        if not over:
+            turn, per = v["turn"], v["turns_per_round"]
+            y = self.text(surface, f"Turn {turn} of {per} this round", s(13), palette.INK, True,
+                          topleft=(rect.x, y)).bottom + s(4)
+            dot = max(3, min(s(6), (rect.w - s(4)) // (per * 3)))
+            for i in range(per):
+                c = (rect.x + dot + i * dot * 3, y + dot)
+                if i < turn - 1:
+                    pygame.draw.circle(surface, palette.WOOD, c, dot)
+                elif i == turn - 1:
+                    pygame.draw.circle(surface, palette.MUSTARD, c, dot + 1)
+                    pygame.draw.circle(surface, palette.INK, c, dot + 1, 1)
+                else:
+                    pygame.draw.circle(surface, palette.WOOD, c, dot, 1)
+            y += 2 * dot + s(8)
+        solo = v.get("solo")
+        if solo:
+            if solo.get("score") is not None:
+                y = self.text(surface, f"Goals met now: {solo['score']} of {solo['out_of']}",
+                              s(15), palette.TEAL, True, topleft=(rect.x, y)).bottom + s(2)
+            if solo.get("best") is not None:
+                y = self.text(surface, f"Best possible: {solo['best']} of {solo['out_of']}",
+                              s(15), palette.PLUM, True, topleft=(rect.x, y)).bottom + s(2)
+        swapped = v.get("just_swapped") or []
+        if swapped and not over:
+            f = font(s(13))
+            note = (f"Just swapped: {' and '.join(swapped)} — neither may swap this turn "
+                    f"(they may still stay or move to an empty region).")
+            for line in wrap(note, f, rect.w):
+                if y + f.get_linesize() > bottom:
+                    break
+                y = self.text(surface, line, s(13), palette.PLUM, topleft=(rect.x, y)).bottom
+        if self.solo and y + s(70) < bottom:
+            self.draw_legend(surface, pygame.Rect(rect.x, y + s(8), rect.w, bottom - y - s(8)))
