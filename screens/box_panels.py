@@ -1,0 +1,335 @@
+"""Cat in the Box drawing around the board: header, player boards, hand, results, side panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from screens import palette
+from screens.assets import font, image
+from screens.box_draw import CARD_RATIO, DIM, SceneMixin
+from screens.overlays import wrap
+
+
+def plural(k: int, word: str) -> str:
+    """"1 trick", "3 tricks"."""
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+class BoxPanels(SceneMixin):
+    """Mixed into :class:`~screens.box_screen.BoxScene`: draws the header line, the player
+    boards, the action bar's prompt, your hand with the set-aside spot, the round's result
+    over the table and the side panel."""
+
+    # -- drawing: the header and the action bar ----------------------------------------------
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """Round, trick, the led colour, whether red is open, and the last-trick button."""
+        s = self.ctx.scale
+        v = self.view
+        h = self.header
+        y = h.centery
+        x = self.text(surface, f"Round {v['round']} of {v['rounds']}", s(16), palette.INK, True,
+                      midleft=(h.x, y)).right + s(14)
+        phase = v["phase"]
+        if phase == "aside":
+            step = "setting aside"
+        elif phase == "predict":
+            step = "predictions"
+        elif phase == "play" and self.sweep_active():
+            step = f"trick {v['trick_number'] - 1} of {v['tricks_per_round']} is complete"
+        elif phase == "play":
+            step = f"trick {v['trick_number']} of {v['tricks_per_round']}"
+        else:
+            step = "game over"
+        x = self.text(surface, step, s(15), palette.INK, midleft=(x, y)).right + s(14)
+        led = v["trick"]["led"]
+        if phase == "play" and led:
+            x = self.text(surface, "led:", s(14), DIM, midleft=(x, y)).right + s(4)
+            x = self.mark(surface, led, (x + s(10), y), s(20)).right + s(4)
+            x = self.text(surface, led, s(14), palette.INK, True, midleft=(x, y)).right + s(14)
+        if phase != "over":
+            red_open = v["red_open"]
+            self.mark(surface, "red", (x + s(10), y), s(20), faded=not red_open)
+            x = self.text(surface, "red (trump) open" if red_open else "red (trump) not open yet",
+                          s(14), palette.INK if red_open else DIM, midleft=(x + s(24), y)).right
+        self.last_pill = pygame.Rect(0, 0, 0, 0)
+        if v.get("last_trick") and not self.result_shown():
+            label = "Back to this trick" if self.peek_last else "Show last trick"
+            self.last_pill = self.pill(surface, label, s(13),
+                                       palette.PLUM if self.peek_last else palette.WOOD,
+                                       midright=(h.right, y))
+            if self.last_pill.x < x + s(10):  # too narrow: keep it, drop nothing important
+                self.last_pill.midright = (h.right, y)
+
+    def draw_action_bar(self, surface: pygame.Surface) -> None:
+        """What the player looking at the screen is asked to do now (buttons sit on the right)."""
+        s = self.ctx.scale
+        v = self.view
+        bar = self.action_bar
+        mover = v.get("to_move")
+        phase = v["phase"]
+        if v.get("hand") is None:
+            text = ("Hands stay hidden until the next player confirms." if self.humans()
+                    else "Every seat is a bot: watch them play.")
+        elif phase == "over":
+            text = "The game is over: the scores are in the side panel."
+        elif not self.my_turn():
+            who = self.seat_name(mover) if mover is not None else ""
+            text = f"Waiting for {who}…"
+        elif phase == "aside":
+            text = ("Drag one card face down onto the set-aside spot (or click a card, then the "
+                    "spot). It sits out this round.")
+        elif phase == "predict":
+            text = "How many tricks will you win this round?"
+        elif self.selected is not None:
+            text = f"Your {self.selected[1]}: click a lit space, or a button."
+        else:
+            text = ("Drag a card to its number's column on the board: the row you drop it in "
+                    "is the colour you declare (or click a card, then a space).")
+        right = min((b.rect.x for b in self.choice_buttons), default=bar.right) - s(12)
+        f = font(s(15), bold=True)
+        lines = wrap(text, f, right - bar.x - s(8))[:2]
+        y = bar.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            surface.blit(f.render(line, True, palette.INK), (bar.x + s(8), y))
+            y += f.get_linesize()
+
+    # -- drawing: player boards --------------------------------------------------------------
+    def draw_panel(self, surface: pygame.Surface, seat: int, highlight: bool = False) -> None:
+        """A player board: name, the colour tokens still held, prediction, tricks, score."""
+        s = self.ctx.scale
+        v = self.view
+        r = self.panel_of(seat)
+        mover = v.get("to_move")
+        fill = palette.PAPER if seat == mover or highlight else (238, 224, 206)
+        pygame.draw.rect(surface, (150, 110, 80), r.move(s(2), s(3)), border_radius=s(10))
+        pygame.draw.rect(surface, fill, r, border_radius=s(10))
+        edge = palette.PLUM if highlight else palette.MUSTARD if seat == mover else palette.WOOD
+        pygame.draw.rect(surface, edge, r, width=s(3) if seat == mover or highlight else 1,
+                         border_radius=s(10))
+        pad = s(6)
+        rad = max(8, s(11))
+        row1 = r.y + pad + rad
+        self.marker(surface, seat, (r.x + pad + rad, row1), rad)
+        tags = []
+        name_right = r.right - pad
+        if seat == v.get("round_start_player") and v["phase"] != "over":
+            name_right = self.pill(surface, "round start", max(9, s(10)), palette.WOOD,
+                                   midright=(r.right - pad, row1)).x - s(4)
+        if self.session.seats[seat].is_bot:
+            tags.append("bot")
+        if seat == self.viewer:
+            tags.append("you")
+        name_x = r.x + pad * 2 + rad * 2
+        title = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
+        self.text(surface, self.fit(title, s(14), name_right - name_x, True), s(14),
+                  palette.INK, True, midleft=(name_x, row1))
+        # Row 2: the four colour tokens (given-up colours crossed out), cards in hand.
+        row2 = r.y + r.h // 2 + s(2)
+        chip = max(10, min(s(20), (r.w - 2 * pad - s(56)) // 4 - s(3)))
+        x = r.x + pad
+        held = set(v["player_colours"][seat])
+        for colour in v["colours"]:
+            rect = self.mark(surface, colour, (x + chip // 2, row2), chip, faded=colour not in held)
+            if colour not in held:
+                pygame.draw.line(surface, palette.WARN, rect.topleft, rect.bottomright, s(2))
+                pygame.draw.line(surface, palette.WARN, rect.bottomleft, rect.topright, s(2))
+            x += chip + s(3)
+        cards = v["hand_counts"][seat]
+        self.text(surface, plural(cards, "card"), s(12), DIM, midright=(r.right - pad, row2))
+        # Row 3: prediction, tricks won, total score.
+        row3 = r.bottom - pad - s(7)
+        prediction = v["predictions"][seat]
+        won = v["tricks_won"][seat]
+        parts = []
+        if v["prediction_values"]:
+            parts.append("predicts ?" if prediction is None else f"predicts {prediction}")
+        parts.append(f"won {won}")
+        line = " · ".join(parts)
+        total = f"{v['totals'][seat]} pts"
+        tw = font(s(12), bold=True).size(total)[0]
+        self.text(surface, self.fit(line, s(12), r.w - 2 * pad - tw - s(6)), s(12), palette.INK,
+                  midleft=(r.x + pad, row3))
+        self.text(surface, total, s(12), palette.WOOD, True, midright=(r.right - pad, row3))
+
+    # -- drawing: the hand -------------------------------------------------------------------
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        """The viewer's hand, sorted and fanned, and the set-aside spot."""
+        s = self.ctx.scale
+        v = self.view
+        area = self.hand_area
+        band = pygame.Rect(area.x - s(4), area.y - s(2), area.w + s(8), area.h + s(4))
+        pygame.draw.rect(surface, (214, 194, 170), band, border_radius=s(14))
+        hand = v.get("hand")
+        self.draw_aside(surface)
+        if hand is None:
+            cover = self.hand_rects([0] * max(v["hand_counts"]) if v["hand_counts"] else [])
+            msg = ("Hands stay hidden until the next player confirms." if self.humans()
+                   else "Every seat is a bot: their hands stay hidden.")
+            for rect in cover:
+                surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
+            self.text(surface, msg, s(16), palette.PAPER, True,
+                      center=(area.centerx - self.card[0], area.centery))
+            return
+        rects = self.hand_rects(hand)
+        hidden = None
+        returning = self.returning is not None and self.animator.find("return") is self.returning
+        if self.drag is not None or returning:
+            hidden = self.held_index
+        mine = self.my_turn() and v["phase"] in ("aside", "play")
+        sources = set(self.session.state.drag_sources()) if mine else set()
+        hover = self.hand_index_at(self.pointer) if self.drag is None and mine else None
+        for i, (number, rect) in enumerate(zip(hand, rects)):
+            if i == hidden:
+                pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
+                continue
+            chosen = self.selected is not None and self.selected[0] == i
+            r = rect.move(0, -s(14)) if chosen else rect.move(0, -s(7)) if i == hover else rect
+            self.draw_card(surface, r, number)
+            if chosen:
+                pygame.draw.rect(surface, palette.TEAL, r.inflate(s(6), s(6)), width=s(3),
+                                 border_radius=s(10))
+            elif ("hand", number) in sources and v["phase"] == "play":
+                pygame.draw.rect(surface, palette.LEGAL, r.inflate(s(4), s(4)), width=max(1, s(2)),
+                                 border_radius=s(9))
+            elif mine and v["phase"] == "play":  # no legal space for it now
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                shade.fill((90, 70, 60, 70))
+                surface.blit(shade, r.topleft)
+
+    def draw_aside(self, surface: pygame.Surface) -> None:
+        """The set-aside spot: empty (and inviting while setting aside) or your face-down card."""
+        s = self.ctx.scale
+        v = self.view
+        rect = self.aside_rect
+        self.text(surface, "Set aside", s(12), palette.WOOD, True,
+                  midbottom=(rect.centerx, rect.y - s(1)))
+        mine = v.get("set_aside")
+        if mine is not None:
+            self.draw_card(surface, rect, None, face_down=True)
+            self.pill(surface, f"your {mine}", s(12), palette.INK,
+                      midbottom=(rect.centerx, rect.bottom - s(4)))
+            return
+        inviting = v["phase"] == "aside" and self.my_turn()
+        self.draw_empty_slot(surface, rect, "drop a card here face down" if inviting else "",
+                             active=inviting)
+
+    # -- drawing: the round result -----------------------------------------------------------
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """The round's breakdown per player; a paradox is announced with the revealed hand."""
+        s = self.ctx.scale
+        v = self.view
+        last = v["last_round"]
+        rect = self.result_rect()
+        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
+        pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
+        x0 = rect.x + s(14)
+        paradox = last.get("paradox")
+        if paradox is not None:
+            title = f"Round {last['round']}: paradox! {self.seat_name(paradox)} could not play"
+        else:
+            title = f"Round {last['round']} is over"
+        if v["phase"] == "over":
+            title += " · game over"
+        head = self.text(surface, title, s(17), palette.WARN if paradox is not None else palette.INK,
+                         True, topleft=(x0, rect.y + s(6)))
+        self.text(surface, "largest groups outlined on the board · click to close", s(12), DIM,
+                  midright=(rect.right - s(14), head.centery))
+        y = head.bottom + s(2)
+        if paradox is not None:
+            hand = last.get("paradox_hand") or []
+            label = self.text(surface, f"{self.seat_name(paradox)}'s hand:", s(13), palette.INK,
+                              True, topleft=(x0, y + s(2)))
+            ch = max(s(18), min(s(34), (rect.bottom - y) // 5))
+            cw = int(ch / CARD_RATIO)
+            cx = label.right + s(8)
+            for number in hand:
+                self.draw_card(surface, pygame.Rect(cx, y, cw, ch), number)
+                cx += cw + s(3)
+            note = "none of these could be declared: −1 per trick won, no bonus"
+            if last.get("discarded"):
+                note += "; the unfinished trick was discarded"
+            self.text(surface, self.fit(note, s(12), rect.right - cx - s(20)), s(12), DIM,
+                      midleft=(cx + s(8), y + ch // 2))
+            y += ch + s(3)
+        n = v["players"]
+        heads = ["tricks", "predicted", "largest group", "bonus", "round", "total"]
+        if not v["prediction_values"]:
+            heads.remove("predicted")
+        name_w = max(s(90), min(s(200), rect.w // 4))
+        col_w = (rect.w - s(28) - name_w) // len(heads)
+        f = font(s(12), bold=True)
+        for i, h in enumerate(heads):
+            img = f.render(h, True, DIM)
+            surface.blit(img, img.get_rect(midtop=(x0 + name_w + col_w * i + col_w // 2, y)))
+        y += f.get_linesize()
+        row_h = max(s(16), min(s(26), (rect.bottom - s(6) - y) // n))
+        totals = v["totals"] if v["rounds_played"] and v["rounds_played"][-1]["round"] == \
+            last["round"] else None
+        for seat in range(n):
+            ry = y + seat * row_h
+            cy = ry + row_h // 2
+            rad = max(5, min(s(10), row_h // 2 - 1))
+            self.marker(surface, seat, (x0 + rad, cy), rad)
+            self.text(surface, self.fit(self.seat_name(seat), s(13), name_w - 2 * rad - s(10), True),
+                      s(13), palette.INK, True, midleft=(x0 + 2 * rad + s(6), cy))
+            predicted = last["predictions"][seat]
+            if seat == paradox:
+                bonus = "paradox"
+            elif last["bonus_earned"][seat]:
+                bonus = f"+{last['group'][seat]}"
+            else:
+                bonus = "—"
+            cells = {"tricks": str(last["tricks"][seat]),
+                     "predicted": "—" if predicted is None else str(predicted),
+                     "largest group": str(last["group"][seat]), "bonus": bonus,
+                     "round": f"{last['scores'][seat]:+d}",
+                     "total": "" if totals is None else str(totals[seat])}
+            for i, h in enumerate(heads):
+                colour = palette.WARN if h == "bonus" and seat == paradox else palette.INK
+                self.text(surface, cells[h], s(13), colour, h in ("round", "total", "bonus"),
+                          center=(x0 + name_w + col_w * i + col_w // 2, cy))
+
+    # -- side panel --------------------------------------------------------------------------
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Scores by round, the 2-player revealed leftovers, and the goal."""
+        s = self.ctx.scale
+        v = self.view
+        limit = self.side.bottom - self.side.h // 2 - s(12)
+        y = self.text(surface, f"Scores · round {v['round']} of {v['rounds']}", s(16),
+                      palette.INK, True, topleft=rect.topleft).bottom + s(6)
+        n = v["players"]
+        row_h = max(s(22), min(s(32), (limit - y - s(60)) // max(1, n)))
+        for seat in range(n):
+            cy = y + row_h // 2
+            rad = max(7, min(s(11), row_h // 2 - 2))
+            self.marker(surface, seat, (rect.x + rad, cy), rad)
+            total = str(v["totals"][seat])
+            tr_ = self.text(surface, total, s(15), palette.INK, True, midright=(rect.right, cy))
+            rounds = [str(r[seat]) for r in v["round_scores"]]
+            detail = (" + ".join(rounds)) if len(rounds) > 1 else ""
+            name = self.seat_name(seat)
+            room = tr_.x - rect.x - 2 * rad - s(12)
+            dw = font(s(12)).size(detail + "  =")[0] if detail else 0
+            if dw and dw < room - s(40):
+                self.text(surface, detail + " =", s(12), DIM, midright=(tr_.x - s(6), cy))
+                room -= dw + s(6)
+            self.text(surface, self.fit(name, s(14), room, True), s(14), palette.INK, True,
+                      midleft=(rect.x + 2 * rad + s(8), cy))
+            y += row_h
+        y += s(8)
+        notes = []
+        if v.get("neutral_reveals"):
+            shown = ", ".join(str(k) for k in v["neutral_reveals"])
+            notes.append(f"Revealed leftovers: {shown} (grey neutral tokens on the board).")
+        notes.append("Goal: win exactly the tricks you predicted and grow one connected group "
+                     "of your tokens. Red beats every colour; a card has the colour you declare.")
+        f = font(s(12))
+        for note in notes:
+            lines = wrap(note, f, rect.w)
+            if y + len(lines) * f.get_linesize() > limit:
+                break
+            for line in lines:
+                surface.blit(f.render(line, True, palette.INK), (rect.x, y))
+                y += f.get_linesize()
+            y += s(4)
