@@ -719,9 +719,14 @@ class GambitState(State):
             return ("cell",) + self.queen, target
         if isinstance(action, Look):
             return ("pawn", "burrow"), ("deck",)
+        if isinstance(action, Burrow) and action.swap:
+            # The card second from the bottom dropped onto the bottom card: they change places.
+            return ("bottom", 1), ("bottom", 0)
         return None
 
     def candidate_action(self, source: Spot, target: Spot) -> Optional[Action]:
+        if source[0] == "bottom" and target[0] == "bottom":
+            return Burrow(True) if source != target else None
         if target[0] != "cell":
             return None
         x, y = int(target[1]), int(target[2])

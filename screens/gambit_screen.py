@@ -101,7 +101,44 @@ class GambitScene(GameScene):
         return pygame.Rect(r.right - size + self.ctx.scale(4), r.bottom - size + self.ctx.scale(4),
                            size, size)
 
+    def bottom_cards(self) -> dict[int, str]:
+        """The bottom two deck cards while the Burrow order is chosen (position from the bottom
+        -> card), else nothing."""
+        if self.view.get("phase") != "burrow":
+            return {}
+        return {k["from_bottom"]: k["card"] for k in self.view["deck_known"]
+                if k["from_bottom"] in (0, 1)}
+
+    def burrow_panel(self) -> tuple[pygame.Rect, list[tuple[Spot, pygame.Rect]]]:
+        """The Burrow panel and its two card slots (second from bottom, bottom), in the corner of
+        the table that hides the fewest cards: the grid stays readable while choosing."""
+        s = self.ctx.scale
+        size = self.card_rect((0, 0)).size
+        w, h = max(int(size[0] * 0.85), s(80)), max(int(size[1] * 0.85), s(110))
+        area = pygame.Rect(self.tray.right + s(16), self.board.y + s(12), 0,
+                           self.board.h - s(24))
+        area.w = self.board.right - s(12) - area.x
+        panel = pygame.Rect(0, 0, max(2 * w + s(90), s(340)), h + s(90))
+        cards = [self.card_rect((x, y)) for x, y, _ in self.view["grid"]]
+        cards.append(self.card_rect(tuple(self.view["deck_cell"])))
+        best = None
+        for corner in ("topright", "bottomright", "topleft", "bottomleft", "midbottom", "midtop"):
+            spot = panel.copy()
+            setattr(spot, corner, getattr(area, corner))
+            hidden = sum(spot.clip(c).w * spot.clip(c).h for c in cards)
+            if best is None or hidden < best[0]:
+                best = (hidden, spot)
+        assert best is not None
+        panel = best[1]
+        left = pygame.Rect(panel.centerx - w - s(28), panel.y + s(52), w, h)
+        right = pygame.Rect(panel.centerx + s(28), panel.y + s(52), w, h)
+        return panel, [(("bottom", 1), left), (("bottom", 0), right)]
+
     def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
+        if self.bottom_cards():
+            for spot, rect in self.burrow_panel()[1]:
+                if rect.collidepoint(pos):
+                    return spot
         for spot, rect in self.tray_slots():
             if rect.collidepoint(pos):
                 return spot
@@ -122,18 +159,22 @@ class GambitScene(GameScene):
             return self.card_rect(tuple(self.view["deck_cell"]))
         if spot == ("paw",):
             return self.paw_rect()
+        if spot[0] == "bottom":
+            return dict(self.burrow_panel()[1]).get(spot)
         for slot, rect in self.tray_slots():
             if slot == spot:
                 return rect
         return None
 
     def also_button(self, action: Action) -> bool:
-        return action.kind in ("draw", "peek", "look")
+        return action.kind in ("draw", "peek", "look", "burrow")
 
     def why_not_pick(self, spot: Spot) -> str:
         state = self.session.state
         if spot[0] == "pawn" and state.phase == "turn":  # type: ignore[attr-defined]
             return state.explain_illegal(PlayPawn(spot[1], 0, 0))
+        if spot == ("bottom", 0):
+            return "Drag the other card onto this one to swap them, or keep the order below."
         return ""
 
     def pointer_up(self, pos: tuple[int, int]) -> bool:
@@ -220,6 +261,40 @@ class GambitScene(GameScene):
                                  border_radius=s(10))
         self.draw_paw(surface, self.paw_rect())
         self.draw_tray(surface)
+        self.draw_burrow(surface)
+
+    def draw_burrow(self, surface: pygame.Surface) -> None:
+        """Burrow Strategy: the bottom two cards face up; dragging the left onto the right
+        swaps them (the buttons below do the same, or keep the order)."""
+        cards = self.bottom_cards()
+        if not cards:
+            return
+        s = self.ctx.scale
+        panel, slots = self.burrow_panel()
+        pygame.draw.rect(surface, (120, 90, 70), panel.move(s(3), s(4)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.PAPER, panel, border_radius=s(14))
+        pygame.draw.rect(surface, palette.WOOD, panel, width=s(2), border_radius=s(14))
+        f = font(s(16), bold=True)
+        title = f.render("Burrow: the bottom of the deck", True, palette.INK)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + s(10))))
+        hint = font(s(12)).render("drag the left card onto the right one to swap", True,
+                                  palette.WOOD)
+        surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + s(32))))
+        held = self.drag.source if self.drag else None
+        small = font(s(12), bold=True)
+        for (spot, rect), caption in zip(slots, ("second from bottom", "bottom (drawn last)")):
+            if spot == held:
+                pygame.draw.rect(surface, (200, 182, 160), rect, border_radius=s(8))
+            else:
+                self.draw_stack(surface, [cards[spot[1]]], rect)
+            txt = small.render(caption, True, palette.INK)
+            surface.blit(txt, txt.get_rect(midtop=(rect.centerx, rect.bottom + s(6))))
+        # A two-headed arrow between the cards: they change places.
+        y, half, head = slots[0][1].centery, s(16), s(7)
+        cx = panel.centerx
+        pygame.draw.line(surface, palette.WOOD, (cx - half, y), (cx + half, y), s(3))
+        for tip, back in ((cx - half - s(2), cx - half + head), (cx + half + s(2), cx + half - head)):
+            pygame.draw.polygon(surface, palette.WOOD, [(tip, y), (back, y - head), (back, y + head)])
 
     def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: dict[str, Any]) -> None:
         """Cells that would check a queen say so (in words and a red corner), before the drop."""
@@ -291,7 +366,7 @@ class GambitScene(GameScene):
             surface.blit(self.card_image(code, r.w, r.h), r.topleft)
 
     def draw_deck(self, surface: pygame.Surface) -> None:
-        """The deck with its count and whatever of it the player knows."""
+        """The deck with its count (what the player knows of it is listed in the side panel)."""
         s = self.ctx.scale
         rect = self.card_rect(tuple(self.view["deck_cell"]))
         count = self.view["deck_count"]
@@ -302,16 +377,6 @@ class GambitScene(GameScene):
         box = badge.get_rect(center=rect.center).inflate(s(18), s(8))
         pygame.draw.rect(surface, palette.INK, box, border_radius=s(12))
         surface.blit(badge, badge.get_rect(center=box.center))
-        known = self.view["deck_known"]
-        if known:
-            f = font(s(12), bold=True)
-            y = rect.bottom + s(4)
-            for k in known:
-                where = "top" if k["from_top"] == 0 else (
-                    "bottom" if k["from_bottom"] == 0 else f"{k['from_bottom'] + 1}th from bottom")
-                txt = f.render(f"{where}: {CARD_NAMES[k['card']]}", True, palette.INK)
-                surface.blit(txt, (rect.x, y))
-                y += f.get_linesize()
 
     def draw_paw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The Paw token."""
@@ -372,6 +437,8 @@ class GambitScene(GameScene):
                 self.draw_stack(surface, stack, moved)
         elif spot == ("deck",):
             surface.blit(image("gambit_back", rect.w, rect.h), moved.topleft)
+        elif spot[0] == "bottom" and spot[1] in self.bottom_cards():
+            self.draw_stack(surface, [self.bottom_cards()[spot[1]]], moved)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
@@ -384,9 +451,21 @@ class GambitScene(GameScene):
                 f"on the board at {view['umbra_side']}" if view["umbra"] else "waiting")
             lines.append(f"Queen Umbra: {state}")
         lines.append(f"Checks on Aurelia: {view['checks']} of 2")
+        known = sorted(view["deck_known"], key=lambda k: k["from_top"])
+        if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
+            lines.append("You know in the deck:")
+            lines += [f"  {_place_in_deck(k)}: {CARD_NAMES[k['card']]}" for k in known]
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
         hovered = self.spot_at(self.pointer) if self.board.collidepoint(self.pointer) else None
         pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
         if pawn:
             blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
                        palette.TEAL, width=rect.w, bold_first=True)
+
+
+def _place_in_deck(known: dict[str, int]) -> str:
+    """ "top", "bottom", "second from bottom" or "4 from bottom" for a known deck card."""
+    if known["from_top"] == 0:
+        return "top"
+    return {0: "bottom", 1: "second from bottom"}.get(
+        known["from_bottom"], f"{known['from_bottom'] + 1} from bottom")

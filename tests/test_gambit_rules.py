@@ -383,6 +383,19 @@ def test_pawn_burrow_strategy_look_and_order_bottom_two():
     assert keep.deck[-2:] == ["C", "B"]
 
 
+def test_pawn_burrow_order_by_dragging_one_bottom_card_onto_the_other():
+    """Burrow Strategy: the swap is a drag of the second card onto the bottom one (either way
+    round means the swap); keeping the order is a button; other drops mean nothing."""
+    state = play(deal(), "draw", "place 2,0", "pawn burrow 2,1", "look")
+    assert state.drag_sources() == [("bottom", 1)]
+    assert state.legal_targets(("bottom", 1)) == [("bottom", 0)]
+    assert state.find_action(("bottom", 1), ("bottom", 0)) == Burrow(True)
+    assert state.candidate_action(("bottom", 0), ("bottom", 1)) == Burrow(True)
+    assert state.candidate_action(("bottom", 0), ("bottom", 0)) is None
+    assert state.drag_of(Burrow(False)) is None
+    assert state.candidate_action(("bottom", 1), ("cell", 2, 1)) is None
+
+
 def test_pawn_burrow_with_two_cards_left_chooses_the_next_draw():
     """Burrow Strategy: with two cards left this also chooses the next draw."""
     state = position({(2, 0): "N"}, paw=(2, 0), deck="CR", pawns=["burrow"])

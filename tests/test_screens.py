@@ -138,3 +138,18 @@ def test_resize_lays_the_table_out_again(ctx) -> None:  # type: ignore[no-untype
     assert scene.board.right <= 900 and scene.spot_rect(("deck",)).bottom <= 640
     click(ctx, scene.spot_rect(("deck",)).center)
     assert [str(e.action) for e in session.log] == ["draw"]
+
+
+def test_burrow_swap_by_dragging_the_second_card_onto_the_bottom(ctx) -> None:  # type: ignore[no-untyped-def]
+    deck = ["R", "B", "N", "C", "B", "R", "C", "C", "C", "N"]
+    session, scene = open_gambit(ctx, deck=deck)
+    for text in ("draw", "place 2,0", "pawn burrow 2,1", "look"):
+        assert scene.play(session.state.parse(text))
+    frame(ctx, 0.016)
+    assert scene.bottom_cards() == {0: "N", 1: "C"}
+    click(ctx, scene.spot_rect(("bottom", 0)).center)   # the bottom card itself: a reason
+    assert "Drag the other card" in scene.flash_text and len(session.log) == 4
+    drag(ctx, scene.spot_rect(("bottom", 1)).center, scene.spot_rect(("bottom", 0)).center)
+    assert str(session.log[-1].action) == "burrow swap"
+    assert session.state.deck[-2:] == ["N", "C"]
+    assert scene.bottom_cards() == {}, "the panel closes once the order is chosen"
