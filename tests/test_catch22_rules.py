@@ -129,6 +129,28 @@ def test_reconstruction_board_symmetry_quarter_turn_network_half_turn_gold() -> 
     assert any(gold.get((c, n - r)) != g for (r, c), g in gold.items())
 
 
+def test_reconstruction_north_and_south_stars_are_two_steps_nearer_the_6_gold_jackpots() -> None:
+    """[reconstruction] the north and south Stars are two steps nearer the two 6-gold Jackpots
+    (than the west and east Stars): breadth-first search over the path squares."""
+    sixes = {j for j in BOARD.jackpots if BOARD.printed_gold[j] == 6}
+    assert len(sixes) == 2
+
+    def steps_to_a_six(start: int) -> int:
+        seen, frontier, steps = {start}, [start], 0
+        while frontier:
+            if sixes.intersection(frontier):
+                return steps
+            steps += 1
+            frontier = [n for sq_ in frontier for n in BOARD.neighbours[sq_] if n not in seen]
+            seen.update(frontier)
+        raise AssertionError("no 6-gold Jackpot is reachable")
+
+    near = {name: steps_to_a_six(square) for name, square in BOARD.stars}
+    assert near["north"] == near["south"] and near["west"] == near["east"]
+    assert near["north"] + 2 == near["west"]
+    assert (near["north"], near["west"]) == (9, 11)   # the audit's measurement
+
+
 def test_reconstruction_board_lives_in_a_data_file_as_legend_rows() -> None:
     """[reconstruction] the board is data (cats/data/catch22_board.json), rows plus legend."""
     data = load_json("catch22_board.json")
@@ -283,6 +305,23 @@ def test_rules_note_1_placing_when_a_removal_left_the_free_path_in_pieces() -> N
     assert "cube e2" in legal(state) and "cube b5" in legal(state)
     play(state, "cube e2")
     assert free_pieces(state.cube_mask()) == 1
+
+
+def test_rules_note_1_a_pawn_already_without_a_free_neighbour_does_not_freeze_placements() -> None:
+    """RULES NOTE 1: only taking a pawn's last free neighbour is refused; a pawn on its own cube
+    that already has no free neighbour does not make other placements illegal."""
+    state = game()
+    cube(state, 1, "e1", "e2", "e3")   # player 2 walked onto their own cubes: e2 is walled in
+    put(state, 1, "e2")
+    assert all(n in state.cubes for n in BOARD.neighbours[sq("e2")])
+    assert free_pieces(state.cube_mask()) == 1
+    walled_in = legal(state)
+    state.pawns[1] = sq("a13")   # the same cubes with the pawn elsewhere
+    assert walled_in == legal(state)
+    state.pawns[1] = sq("e2")
+    assert "cube b5" in walled_in and "cube e4" in walled_in
+    play(state, "cube b5", "cube e4")
+    assert state.cubes[sq("b5")] == 0 and state.cubes[sq("e4")] == 0 and state.supply[0] == 3
 
 
 # -- 2. Roll and move ----------------------------------------------------------------------------
@@ -469,6 +508,27 @@ def test_decision_steal_on_a_special_square_skips_its_effect() -> None:
     assert state.gold == [1, 0] and state.to_move == 1 and state.script == [6]
 
 
+@pytest.mark.parametrize("start,square,kind", [
+    ("e4", "g4", "switch_places"),
+    ("i1", "k1", "remove_cube"),
+])
+def test_decision_steal_on_switch_places_or_remove_cube_skips_its_effect(
+        start: str, square: str, kind: str) -> None:
+    """[decision]+[seed "Your turn is then over"] landing on an opponent on a Switch Places or a
+    Remove Cube square takes their gold; no other effect of the square applies (no switch, no
+    cube removal) and the turn passes."""
+    state = game(dice=[2])
+    assert BOARD.kinds[sq(square)] == kind
+    put(state, 0, start, gold=1)
+    put(state, 1, square, gold=5)
+    cube(state, 1, "b5")   # a cube to remove, and player 2 could be switched with
+    play(state, "roll", f"move {square}")
+    assert state.gold == [6, 0] and state.events[-1]["kind"] == "steal"
+    assert state.phase not in ("switch", "remove") and state.phase == "prepare"
+    assert state.to_move == 1 and state.turn == 2
+    assert state.pawns == [sq(square), sq(square)] and state.cubes == {sq("b5"): 1}
+
+
 def test_landing_on_an_opponent_with_no_gold_still_ends_the_turn() -> None:
     """RULES NOTE 6: landing on an opponent with 0 gold on a Jackpot takes the Jackpot's gold,
     no extra roll."""
@@ -576,6 +636,23 @@ def test_remove_cube_your_own_goes_back_to_your_supply() -> None:
     assert state.cubes == {} and state.supply[0] == 5 and state.to_move == 1
 
 
+def test_remove_cube_your_own_may_be_placed_from_your_next_turn() -> None:
+    """[decision] your own removed cube goes back to your supply and may be placed from your next
+    turn (here it is the only cube in the owner's supply)."""
+    state = game(dice=[2, 1])
+    cube(state, 0, "b5", "l5", "b9", "l9", "e2")
+    assert state.supply[0] == 0
+    put(state, 0, "i1")
+    play(state, "roll", "move k1", "remove cube b5")
+    assert sq("b5") not in state.cubes and state.supply[0] == 1
+    assert state.to_move == 1
+    play(state, "roll", "move h1")
+    assert state.to_move == 0 and state.phase == "prepare" and state.turn == 3
+    assert "cube b5" in legal(state)
+    play(state, "cube b5")
+    assert state.cubes[sq("b5")] == 0 and state.supply[0] == 0
+
+
 def test_remove_cube_an_opponents_is_kept_by_you() -> None:
     """[decision] an opponent's cube is kept by you."""
     state = game(dice=[2])
@@ -664,6 +741,30 @@ def test_ransom_declined_and_at_most_one_offer_per_kept_cube_per_turn() -> None:
     play(state, str(state.legal_actions()[0]))
     assert state.to_move == 0
     assert "offer player 2 a cube for 1 gold" in legal(state)   # a new turn, a new offer
+
+
+def test_ransom_two_kept_cubes_allow_two_offers_per_turn_and_no_more() -> None:
+    """[seed, simplified] at most one offer per kept cube per turn (RULES NOTE 4): with two of the
+    owner's cubes kept, a second offer may follow a refusal, a third may not; the holder's next
+    turn allows offers again."""
+    state = ransom_game(owner_gold=4, dice=[1, 1])
+    state.kept[0][1] = 2
+    state.supply[1] = 3
+    offers = [f"offer player 2 a cube for {p} gold" for p in (1, 2, 3, 4)]
+    play(state, "offer player 2 a cube for 4 gold", "refuse ransom")
+    assert state.phase == "prepare" and state.to_move == 0 and state.kept[0][1] == 2
+    assert [t for t in legal(state) if t.startswith("offer")] == offers
+    play(state, "offer player 2 a cube for 2 gold", "refuse ransom")
+    assert state.gold == [0, 4] and state.kept[0][1] == 2 and state.to_move == 0
+    assert not [t for t in legal(state) if t.startswith("offer")]
+    assert refused(state, "offer player 2 a cube for 1 gold").startswith("You have already offered")
+    play(state, "roll", "move f1")       # player 1's turn ends
+    assert state.to_move == 1
+    play(state, "roll", "move h1")       # player 2's turn ends
+    assert state.to_move == 0 and state.phase == "prepare"
+    assert [t for t in legal(state) if t.startswith("offer")] == offers   # a new turn
+    play(state, "offer player 2 a cube for 1 gold", "refuse ransom")
+    assert [t for t in legal(state) if t.startswith("offer")] == offers
 
 
 def test_ransom_only_before_the_first_roll() -> None:
