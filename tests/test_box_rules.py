@@ -381,6 +381,81 @@ def test_paradox_scores_minus_tricks_and_others_score_normally() -> None:
     assert state.results[0]["scores"] == [1 + 1, -3]
 
 
+# Paradox rounds with 3-5 players (found by search, replayed here): the causer's tricks equal
+# their prediction, another player's do too, and a third player is short of their prediction.
+PARADOX_ROUNDS = {
+    3: ([[1, 2, 2, 3, 3, 4, 4, 4, 5, 6], [1, 1, 2, 2, 3, 3, 3, 5, 5, 6]], 2,
+        ("set aside 1, set aside 1, set aside 2, predict 1, predict 4, predict 4, 5 yellow, "
+        "2 blue, 1 yellow, 4 blue, 6 blue, 1 green, 2 green, 5 red, 3 blue, 6 red, 4 yellow, "
+        "1 red, 4 red, 3 yellow, 3 red, 6 yellow, 2 yellow, 3 green")),
+    4: ([[1, 1, 1, 4, 5, 5, 6, 6, 7, 8], [1, 2, 2, 2, 3, 4, 4, 4, 7, 8],
+         [1, 2, 3, 3, 5, 5, 6, 7, 7, 8]], 2,
+        ("set aside 4, set aside 8, set aside 8, set aside 3, predict 3, predict 2, predict 1, "
+        "predict 3, 6 yellow, 7 blue, 2 yellow, 8 blue, 6 green, 3 green, 1 red, 6 red, 6 blue, "
+        "5 yellow, 4 blue, 7 red, 7 yellow, 3 blue, 5 red, 2 blue, 1 green, 4 green, 3 yellow, "
+        "2 red, 5 blue, 8 red, 2 green, 3 red, 7 green, 4 red")),
+    5: ([[1, 1, 3, 4, 4, 4, 5, 5, 6], [1, 1, 2, 5, 6, 6, 6, 6, 7], [2, 2, 3, 4, 7, 8, 8, 9, 9],
+         [2, 3, 5, 7, 8, 8, 8, 9, 9]], 4,
+        ("set aside 4, set aside 7, set aside 7, set aside 9, set aside 5, predict 3, predict 2, "
+        "predict 1, predict 2, predict 2, 3 green, 6 red, 9 blue, 5 yellow, 9 yellow, 1 blue, "
+        "3 blue, 7 yellow, 1 red, 1 yellow, 4 red, 6 green, 6 blue, 4 yellow, 3 red, 3 yellow, "
+        "4 green, 2 yellow, 2 blue, 2 red, 9 red, 7 red, 5 green, 5 blue, 8 blue, 8 red")),
+}
+
+
+@pytest.mark.parametrize("players,tricks,predictions,groups,scores", [
+    (3, [1, 1, 4], [1, 4, 4], [6, 2, 3], [1 + 6, 1, -4]),
+    (4, [3, 0, 1, 2], [3, 2, 1, 3], [4, 3, 2, 3], [3 + 4, 0, -1, 2]),
+    (5, [0, 1, 0, 2, 2], [3, 2, 1, 2, 2], [4, 3, 2, 2, 1], [0, 1, 0, 2 + 2, -2]),
+], ids=["3 players", "4 players", "5 players"])
+def test_paradox_scoring_three_to_five_players(players: int, tricks: list[int],
+                                               predictions: list[int], groups: list[int],
+                                               scores: list[int]) -> None:
+    """Paradox scoring, 3-5 players: the causer scores -1 per trick and no bonus even with an
+    exact prediction; the others get the bonus only if their tricks so far equal it."""
+    hands, causer, moves = PARADOX_ROUNDS[players]
+    state = play(start(players, hands), moves)
+    result = state.results[0]
+    assert result["paradox"] == causer and state.round_no == 1
+    assert sum(result["tricks"]) < table_for(players).tricks_per_round  # ended early
+    assert result["tricks"] == tricks and result["predictions"] == predictions
+    assert result["group"] == groups
+    assert tricks[causer] == predictions[causer] > 0  # exact, yet no bonus and negative
+    assert result["bonus_earned"] == [s != causer and tricks[s] == predictions[s]
+                                      for s in range(players)]
+    assert result["scores"] == scores
+
+
+# Two-player paradox rounds (found by search): the other player has won 0 tricks, or 5.
+PARADOX_TWO_ZERO = ([[1, 1, 2, 2, 2, 3, 5, 5, 5, 5], [1, 1, 2, 3, 3, 3, 4, 4, 4, 5]],
+                    [3, 4, 2, 1, 4],
+                    ("set aside 5, set aside 5, 3 yellow, 2 red, 3 blue, 1 blue, 3 red, "
+                    "1 green, 4 blue, 5 green, 4 red, 2 yellow, 1 red, 5 yellow"))
+PARADOX_TWO_FIVE = ([[1, 2, 2, 2, 3, 3, 3, 4, 4, 5], [1, 1, 1, 1, 2, 3, 3, 4, 4, 5]],
+                    [5, 5, 2, 5, 4],
+                    ("set aside 3, set aside 4, 1 green, 5 red, 3 yellow, 2 red, 4 red, "
+                    "4 yellow, 2 blue, 3 blue, 1 blue, 4 blue, 3 red, 2 yellow, 3 green, "
+                    "1 yellow, 5 blue"))
+
+
+def test_two_player_paradox_other_player_with_zero_tricks_earns_the_bonus() -> None:
+    """Paradox scoring, 2 players: 0 tricks counts as "4 or fewer", so the other player earns
+    the group bonus with no trick; the causer scores -1 per trick."""
+    result = paradox_game(PARADOX_TWO_ZERO).results[0]
+    assert result["paradox"] == 1 and result["tricks"] == [0, 6]
+    assert result["group"] == [2, 6] and result["bonus_earned"] == [True, False]
+    assert result["scores"] == [0 + 2, -6]
+
+
+def test_two_player_paradox_other_player_with_five_tricks_earns_no_bonus() -> None:
+    """Paradox scoring, 2 players: the others score normally with the tricks won so far, so 5
+    tricks (more than 4) earn no bonus even though the causer is the one penalised."""
+    result = paradox_game(PARADOX_TWO_FIVE).results[0]
+    assert result["paradox"] == 1 and result["tricks"] == [5, 2]
+    assert result["group"] == [6, 6] and result["bonus_earned"] == [False, False]
+    assert result["scores"] == [5, -2]
+
+
 def test_paradox_only_the_player_to_act_is_tested() -> None:
     """Paradox: only the player to act is tested; a blocked player waiting does not end it."""
     state = paradox_game(PARADOX_LEAD)
@@ -447,6 +522,35 @@ def test_two_player_bonus_for_four_or_fewer_tricks() -> None:
     assert result["tricks"] == [0, 8] and result["predictions"] == [None, None]
     assert result["bonus_earned"] == [True, False]
     assert result["scores"] == [0 + 6, 8]
+
+
+# Two-player rounds played to the end (found by search): tricks split 4-4 and 5-3.
+TWO_FOUR_FOUR = ([[1, 3, 3, 3, 4, 4, 4, 5, 5, 5], [1, 1, 2, 2, 2, 3, 4, 4, 5, 5]], [1, 1, 3, 2, 2],
+                 ("set aside 3, set aside 1, 5 yellow, 4 yellow, 5 green, 4 green, 1 blue, 1 red, "
+                 "2 green, 4 red, 5 blue, 2 yellow, 3 red, 5 red, 3 yellow, 3 blue, 2 red, 4 blue"))
+TWO_FIVE_THREE = ([[1, 2, 3, 3, 3, 4, 4, 5, 5, 5], [1, 1, 1, 2, 2, 2, 3, 4, 4, 4]],
+                  [2, 5, 3, 1, 5],
+                  ("set aside 3, set aside 2, 3 yellow, 3 blue, 4 yellow, 1 green, 5 yellow, "
+                  "4 green, 2 blue, 4 blue, 1 blue, 5 blue, 1 yellow, 2 red, 1 red, 5 red, 3 red, "
+                  "4 red"))
+
+
+def test_two_player_bonus_limit_exactly_four_tricks_earns_it() -> None:
+    """Scoring, 2 players: "4 or fewer" includes 4: both players winning 4 tricks earn the bonus."""
+    hands, left, moves = TWO_FOUR_FOUR
+    result = play(start(2, hands, left), moves).results[0]
+    assert result["paradox"] is None and result["tricks"] == [4, 4]
+    assert result["group"] == [7, 5] and result["bonus_earned"] == [True, True]
+    assert result["scores"] == [4 + 7, 4 + 5]
+
+
+def test_two_player_bonus_limit_five_tricks_earn_no_bonus() -> None:
+    """Scoring, 2 players: a player who won 5 tricks (more than 4) earns no bonus; 3 still do."""
+    hands, left, moves = TWO_FIVE_THREE
+    result = play(start(2, hands, left), moves).results[0]
+    assert result["paradox"] is None and result["tricks"] == [5, 3]
+    assert result["group"] == [5, 3] and result["bonus_earned"] == [False, True]
+    assert result["scores"] == [5, 3 + 3]
 
 
 def test_five_players_score_with_prediction_bonus() -> None:
