@@ -321,6 +321,20 @@ def test_decision_pawn_with_no_legal_placement_cannot_be_chosen_game_goes_on():
     refused(state, Peek())
 
 
+def test_pawn_with_no_normal_cell_catken_perch_still_has_a_placement():
+    """A Pawn with no legal placement (even with its ability): Cat-ken Perch's ability gives it
+    one — with every orthogonal cell next to the Paw taken, only Perch onto a Cat-ken is legal."""
+    # Paw on (1,1): its four orthogonal neighbours are the deck and three cards; a Cat-ken on (-1,1).
+    state = position({(1, 1): "R", (0, 1): "B", (2, 1): "N", (1, 2): "B", (-1, 1): "C"},
+                     paw=(1, 1), pawns=["perch", "peek", "banish", "leap", "call"])
+    assert set(state.legal_actions()) == {Draw(), PlayPawn("perch", -1, 1)}
+    refused(state, PlayPawn("peek", 1, 0))
+    refused(state, PlayPawn("perch", 0, 1))  # a Bishop, not a Cat-ken
+    play(state, "pawn perch -1,1")
+    assert state.grid[(-1, 1)] == ["C", "P:perch"] and state.paw == (-1, 1)
+    assert state.phase == "turn" and state.pawns == ["peek", "banish", "leap", "call"]
+
+
 # -- the eight Pawn abilities and declining them ---------------------------------------------------
 
 def test_pawn_banishment_move_rook_to_bottom_of_deck_known():
@@ -489,6 +503,35 @@ def test_pawn_queens_gambit_declined():
     assert state.queen == (0, 0) and state.grid[(0, 0)] == ["Q"]
 
 
+def test_decision_pawn_leap_onto_a_lone_card_the_pawn_stays_without_a_neighbour():
+    """[decision] Cards left without a neighbour after Pawn Leap stay where they are; the game
+    goes on (the Pawn and the Paw land on a Knight's cell that touches nothing)."""
+    # The Knight on (-1,2) touches nothing (left alone earlier, e.g. by a push).
+    state = position({(2, 0): "R", (-1, 2): "N"}, paw=(2, 0), deck="RCCC", pawns=["leap"])
+    play(state, "pawn leap 2,1", "leap -1,2")
+    assert state.grid[(-1, 2)] == ["P:leap"] and state.grid[(2, 1)] == ["N"]
+    assert state.paw == (-1, 2)
+    assert not state.touches((-1, 2))  # no neighbour at all, orthogonal or diagonal
+    assert state.phase == "turn" and not state.is_over() and state.legal_actions() == [Draw()]
+    # the game goes on: the next Rook moves from the lone Pawn, which stays put
+    play(state, "draw", "place -1,3")
+    assert state.grid[(-1, 3)] == ["R"] and state.grid[(-1, 2)] == ["P:leap"]
+    assert not state.is_over()
+
+
+def test_decision_queens_gambit_onto_a_lone_card_the_queen_stays_without_a_neighbour():
+    """[decision] Cards left without a neighbour after Queen's Gambit stay where they are; the
+    game goes on (the Queen swaps onto a Bishop's cell that touches nothing)."""
+    state = position({(2, 0): "R", (-1, 2): "B"}, paw=(2, 0), deck="RCCC", pawns=["gambit"])
+    play(state, "pawn gambit 2,1", "gambit -1,2")
+    assert state.queen == (-1, 2) and state.grid[(-1, 2)] == ["Q"]
+    assert state.grid[(0, 0)] == ["B"] and state.paw == (2, 1)
+    assert not state.touches((-1, 2))  # no neighbour at all, orthogonal or diagonal
+    assert state.phase == "turn" and not state.is_over() and state.legal_actions() == [Draw()]
+    play(state, "draw", "place 2,2")
+    assert state.queen == (-1, 2) and not state.touches((-1, 2)) and not state.is_over()
+
+
 def test_pawn_strategic_push_queen_may_be_pushed_deck_may_not():
     """Strategic Push [decision]: the Queen may be pushed, the deck may not; then placed."""
     state = play(deal(pawns=OTHERS), "draw", "place 2,0")
@@ -558,6 +601,21 @@ def test_pawn_strategic_push_declined_is_a_normal_placement():
     """Strategic Push declined: the Pawn is placed normally, nothing moves."""
     state = play(deal(pawns=OTHERS), "draw", "place 2,0", "pawn push 2,1")
     assert state.grid == {(0, 0): ["Q"], (2, 0): ["R"], (2, 1): ["P:push"]}
+
+
+def test_reading_strategic_push_may_move_a_lone_pawn_card():
+    """Strategic Push [reading]: "one card or stack" — a Pawn standing alone is a card, so it
+    may be pushed like any other card (a perched Pawn moves only with its Cat-ken stack)."""
+    state = position({(2, 0): "R", (2, 1): "P:peek", (0, 1): ["C", "P:perch"]}, paw=(2, 0),
+                     pawns=["push"])
+    offered = pushes(state)
+    assert ((2, 1), (-1, 0)) in offered
+    assert any(frm == (0, 1) for frm, _ in offered)  # the whole perched stack
+    play(state, "push 2,1 to -1,0")
+    assert state.grid[(-1, 0)] == ["P:peek"] and (2, 1) not in state.grid
+    assert state.paw == (2, 0) and state.phase == "pawn"
+    play(state, "pawn push 2,1")  # the vacated cell is free for the Pawn being played
+    assert state.grid[(2, 1)] == ["P:push"] and state.grid[(0, 1)] == ["C", "P:perch"]
 
 
 def test_pawn_tactical_peek_top_card_shown_until_drawn():
@@ -959,6 +1017,71 @@ def test_decision_perch_on_umbra_stack_she_stays_checkable_and_counts():
     assert state.grid[(2, 1)] == ["C", "U", "P:perch"] and state.umbra == (2, 1)
     play(state, "draw", "place 2,2")
     assert state.umbra_side == -5 and points(state)["umbra"] == -5
+
+
+def _next_umbra_check(state: GambitState, move: str, side: int) -> None:
+    """Play a drawn card that checks Umbra: the first real check flips, the second removes her."""
+    play(state, "draw", move)
+    if side == -2:
+        assert state.umbra_side == -5 and state.umbra is not None and not state.umbra_gone
+    else:
+        assert state.umbra is None and state.umbra_gone
+
+
+@pytest.mark.parametrize("side", [-2, -5])
+def test_umbra_pawns_never_cause_check_pawn_leap_puts_a_rook_on_her_column(side):
+    """Pawns never cause or remove a check (Umbra): a Rook leapt onto her column does not check."""
+    state = position({(2, 1): ["C", "U"], (0, -1): "R"}, paw=(2, 1), deck="BCCC",
+                     pawns=["leap"], umbra=True, umbra_side=side)
+    play(state, "pawn leap 2,0", "leap 0,-1")
+    assert state.grid[(2, 0)] == ["R"] and state.paw == (0, -1)  # Rook now on column 2
+    assert state.umbra == (2, 1) and state.umbra_side == side and not state.umbra_gone
+    assert state.grid[(2, 1)] == ["C", "U"]
+    _next_umbra_check(state, "place -1,-2", side)  # Bishop: (2,1) on its diagonal
+
+
+@pytest.mark.parametrize("side", [-2, -5])
+def test_umbra_pawns_never_cause_check_queens_gambit_puts_a_knight_a_jump_away(side):
+    """Pawns never cause or remove a check (Umbra): a Knight swapped a jump from her does not."""
+    state = position({(2, 1): ["C", "U"], (-1, 0): "N"}, paw=(2, 1), deck="RCCC",
+                     pawns=["gambit"], umbra=True, umbra_side=side)
+    play(state, "pawn gambit 2,2", "gambit -1,0")
+    assert state.grid[(0, 0)] == ["N"] and state.queen == (-1, 0)  # (2,1) is a jump from (0,0)
+    assert state.umbra == (2, 1) and state.umbra_side == side and not state.umbra_gone
+    assert state.grid[(2, 1)] == ["C", "U"]
+    assert state.checks == 0 and state.queen_side == 5
+    _next_umbra_check(state, "place 2,3", side)  # Rook: her column
+
+
+@pytest.mark.parametrize("side", [-2, -5])
+@pytest.mark.parametrize("card,to", [("R", (0, 1)), ("B", (1, 2)), ("N", (1, -1))],
+                         ids=["rook-row", "bishop-diagonal", "knight-jump"])
+def test_umbra_pawns_never_cause_check_strategic_push_onto_her_line(card, to, side):
+    """Pawns never cause or remove a check (Umbra): a B/N/R pushed to attack her does not check."""
+    state = position({(2, 1): ["C", "U"], (-1, 0): card}, paw=(2, 1), deck="RCCC",
+                     pawns=["push"], umbra=True, umbra_side=side)
+    play(state, f"push -1,0 to {to[0]},{to[1]}", "pawn push 2,0")
+    assert state.grid[to] == [card]
+    assert state.umbra == (2, 1) and state.umbra_side == side and not state.umbra_gone
+    assert state.grid[(2, 1)] == ["C", "U"]
+    _next_umbra_check(state, "place 2,-1", side)  # Rook from the Pawn on (2,0): her column
+
+
+@pytest.mark.parametrize("frm,to,umbra_at", [
+    ((0, 1), (-1, 0), (2, 1)),  # another Cat-ken pushed: she does not move onto it
+    ((2, 1), (2, -1), (2, -1)),  # her own stack pushed: she rides along, not reset
+], ids=["other-catken", "her-stack"])
+def test_umbra_pawns_pushed_catken_neither_resets_nor_moves_her(frm, to, umbra_at):
+    """Pawns never cause or remove a check (Umbra): a pushed Cat-ken is not a placed one — she
+    keeps her −5 side and does not move onto it."""
+    state = position({(2, 1): ["C", "U"], (0, 1): "C"}, paw=(2, 1), deck="RCCC",
+                     pawns=["push"], umbra=True, umbra_side=-5)
+    play(state, f"push {frm[0]},{frm[1]} to {to[0]},{to[1]}")
+    play(state, str(sorted(state.legal_actions(), key=str)[0]))
+    assert state.umbra == umbra_at and state.grid[umbra_at] == ["C", "U"]
+    assert state.umbra_side == -5 and not state.umbra_gone
+    assert sum(s.count("U") for s in state.grid.values()) == 1
+    assert state.checks == 0 and state.queen_side == 5
 
 
 # -- illegal actions -------------------------------------------------------------------------------
