@@ -27,6 +27,21 @@ def headless_context(size: tuple[int, int] = (1280, 800), instant_bots: bool = T
     context.executor.shutdown(wait=True)
 
 
+def show(ctx: Any, scene: Any, confirm: bool = True, run_frame: bool = True) -> Any:
+    """Put a game scene over the main menu (as the app does), run a frame, and pass the opening
+    hand-off curtain if one shows and ``confirm``; returns the scene."""
+    from screens.menus import MainMenu
+    from screens.overlays import Curtain
+
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(scene)
+    if run_frame:
+        frame(ctx, 0.016)
+        if confirm and isinstance(ctx.scenes.top, Curtain):
+            click(ctx, ctx.scenes.top.ready_button.rect.center)
+    return scene
+
+
 def _post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 

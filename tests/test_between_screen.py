@@ -11,10 +11,9 @@ import pytest
 
 from cats.between import CARD_NAMES, Lure
 from cats.session import Seat, Session
-from frames import SlowBot, click, drag, frames_until, headless_context
+from frames import SlowBot, click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.between_screen import BetweenScene
-from screens.menus import MainMenu
 from screens.overlays import Curtain
 
 # Seat 0 leads; the deck is dealt in blocks of seven from seat 0 (3 players, no wins).
@@ -33,12 +32,7 @@ def ctx():  # type: ignore[no-untyped-def]
 def open_between(ctx, seats, confirm=True, **options):  # type: ignore[no-untyped-def]
     opts = {"first": 0, "deck": [[card(n) for n in FIRST_HAND]], **options}
     session = Session.start("between", seats, 11, opts)
-    scene = BetweenScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
-    if confirm and isinstance(ctx.scenes.top, Curtain):  # the opening hotseat hand-off
-        click(ctx, ctx.scenes.top.ready_button.rect.center)
+    scene = show(ctx, BetweenScene(ctx, session), confirm)
     return session, scene
 
 
@@ -189,9 +183,7 @@ def test_the_nuzzle_reveal_is_shown_to_every_hotseat_player(ctx) -> None:  # typ
 def test_a_game_of_bots_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-untyped-def]
     seats = [Seat(f"Bot {i}", "bot", 1) for i in range(3)]
     session = Session.start("between", seats, 5, {})
-    scene = BetweenScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
+    scene = show(ctx, BetweenScene(ctx, session), run_frame=False)
     frames_until(ctx, lambda: scene.end_shown)
     assert session.state.is_over() and scene.end_shown
     assert ctx.scenes.top is not scene

@@ -13,7 +13,7 @@ import pytest
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
-from frames import SlowBot, click, drag, frames_until, headless_context
+from frames import SlowBot, click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.box_screen import BoxScene
 from screens.menus import MainMenu
@@ -43,12 +43,7 @@ def humans(n: int) -> list[Seat]:
 def open_box(ctx, seats, hands=HANDS, first=0, seed=3, confirm=True):  # type: ignore[no-untyped-def]
     deal = [c for hand in hands for c in hand] if hands else None
     session = Session.start("box", seats, seed, {"deal": [deal], "first_player": first})
-    scene = BoxScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
-    if confirm and isinstance(ctx.scenes.top, Curtain):  # the opening hotseat hand-off
-        click(ctx, ctx.scenes.top.ready_button.rect.center)
+    scene = show(ctx, BoxScene(ctx, session), confirm)
     return session, scene
 
 

@@ -10,10 +10,9 @@ import pytest
 
 from cats.catch22.actions import Move, PlaceCube
 from cats.session import Seat, Session
-from frames import click, drag, frames_until, headless_context
+from frames import click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.catch22_screen import Catch22Scene
-from screens.menus import MainMenu
 from screens.overlays import MenuOverlay
 
 NORTH, SOUTH = (0, 6), (12, 6)
@@ -42,10 +41,7 @@ def open_catch22(ctx, seats=None, dice=None, seed=22, **options):  # type: ignor
     """Two people by default; loaded dice: the roll-off comes first (6, 1: player 1 starts)."""
     seats = seats or [Seat("Ann"), Seat("Bob")]
     session = Session.start("catch22", seats, seed, {"dice": dice, **options})
-    scene = Catch22Scene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
+    scene = show(ctx, Catch22Scene(ctx, session), confirm=False)
     return session, scene
 
 
@@ -201,10 +197,7 @@ def test_ransom_is_offered_in_the_column_and_answered_with_buttons(ctx) -> None:
     seed = seed_from_text("1")
     session = Session.start("catch22", [Seat(f"P{i}") for i in range(1, 5)], seed, {})
     play_random(session, 114, seed)   # player 4 holds one of player 3's cubes; player 3 has gold
-    scene = Catch22Scene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
+    scene = show(ctx, Catch22Scene(ctx, session), confirm=False)
     offers = [a for a in session.state.legal_actions() if a.kind == "offer"]
     assert offers and session.to_move == 3
     owner, _row, minus, plus, button = scene.ransom_rows()[0]

@@ -15,10 +15,9 @@ from cats import catchess_solo
 from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.catchess.state import hands_of
 from cats.session import Seat, Session
-from frames import SlowBot, click, drag, frames_until, headless_context
+from frames import SlowBot, click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.catchess_screen import CatChessScene
-from screens.menus import MainMenu
 from screens.overlays import Curtain
 
 SOLO_DEAL = {"deal": [[3, 4, 8]]}
@@ -31,10 +30,7 @@ def ctx():  # type: ignore[no-untyped-def]
 
 def open_catchess(ctx, seats, **options):  # type: ignore[no-untyped-def]
     session = Session.start("catchess", seats, 7, {"start": 0, **options})
-    scene = CatChessScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
+    scene = show(ctx, CatChessScene(ctx, session), confirm=False)
     return session, scene
 
 
@@ -243,9 +239,7 @@ def test_solo_best_score_is_worked_out_off_the_frame_thread_and_shown(ctx, monke
 def test_a_game_of_three_bots_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-untyped-def]
     seats = [Seat(f"Bot {i}", "bot", 1) for i in range(3)]
     session = Session.start("catchess", seats, 5, {})
-    scene = CatChessScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
+    scene = show(ctx, CatChessScene(ctx, session), run_frame=False)
     frames_until(ctx, lambda: scene.end_shown)
     assert session.state.is_over() and scene.end_shown
     assert len(session.log) == 54

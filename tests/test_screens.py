@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from cats.session import Seat, Session
-from frames import click, drag, headless_context
+from frames import click, drag, headless_context, show
 from screens.app import frame
 from screens.gambit_screen import GambitScene
 from screens.menus import MainMenu
@@ -23,10 +23,7 @@ def ctx():  # type: ignore[no-untyped-def]
 
 def open_gambit(ctx, **options):  # type: ignore[no-untyped-def]
     session = Session.start("gambit", [Seat("Mia")], 9, {"deck": DECK, "pawns": PAWNS, **options})
-    scene = GambitScene(ctx, session)
-    ctx.scenes.push(MainMenu(ctx))
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
+    scene = show(ctx, GambitScene(ctx, session), confirm=False)
     return session, scene
 
 
