@@ -9,8 +9,7 @@ import pygame_gui
 
 from saves.store import SaveError, SaveInfo
 from screens import palette
-from screens.assets import font
-from screens.overlays import blit_lines, draw_panel
+from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import tr
 
@@ -106,10 +105,7 @@ class LoadScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
-        surface.fill(palette.CREAM)
-        draw_panel(surface, self.panel)
-        surface.blit(font(s(28), bold=True).render(tr("load.title"), True, palette.INK),
-                     (self.panel.x + s(30), self.panel.y + s(24)))
+        draw_page(surface, s, self.panel, tr("load.title"))
         lines = [self.message] if self.message else ([] if self.infos else [tr("load.empty")])
         blit_lines(surface, lines, self.panel.x + s(30), self.panel.bottom - s(120), s(15),
                    palette.WARN, width=self.panel.w - s(60))

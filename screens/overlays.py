@@ -3,7 +3,7 @@ and a one-line text prompt (save names, seeds)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
 import pygame_gui
@@ -32,6 +32,14 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (60, 40, 30), shadow, border_radius=18)
     pygame.draw.rect(surface, palette.PAPER, rect, border_radius=18)
     pygame.draw.rect(surface, palette.WOOD, rect, width=3, border_radius=18)
+
+
+def draw_page(surface: pygame.Surface, scale: Any, panel: pygame.Rect, title: str) -> None:
+    """A full page (Settings, Players, Load): cream background, the paper panel and its title."""
+    surface.fill(palette.CREAM)
+    draw_panel(surface, panel)
+    surface.blit(font(scale(28), bold=True).render(title, True, palette.INK),
+                 (panel.x + scale(30), panel.y + scale(24)))
 
 
 def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, size: int,

@@ -11,7 +11,7 @@ from cats import GAMES
 from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
 from screens.assets import font, image
-from screens.overlays import blit_lines, draw_panel
+from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import tr
 
@@ -84,15 +84,12 @@ class ProfilesScene(Scene):
         setattr(profile, key, values[(values.index(current) + 1) % len(values)])
         try:
             self.ctx.profiles.save()
-        except OSError:
-            pass
+        except OSError as exc:  # the change holds for this session; say so, never crash
+            self.ctx.profiles.problem = tr("profiles.not_saved", error=exc)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
-        surface.fill(palette.CREAM)
-        draw_panel(surface, self.panel)
-        surface.blit(font(s(28), bold=True).render(tr("profiles.title"), True, palette.INK),
-                     (self.panel.x + s(30), self.panel.y + s(24)))
+        draw_page(surface, s, self.panel, tr("profiles.title"))
         y = self.panel.y + s(86)
         f = font(s(17))
         book = self.ctx.profiles

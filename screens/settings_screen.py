@@ -10,7 +10,7 @@ import pygame_gui
 from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
 from screens import palette
 from screens.assets import font
-from screens.overlays import draw_panel
+from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import set_language, tr
 
@@ -92,15 +92,16 @@ class SettingsScene(Scene):
     def _save(self) -> None:
         try:
             save_settings(self.ctx.settings)
-        except OSError:
-            pass
+            self.ctx.settings_problem = None
+        except OSError as exc:  # they still hold for this session; say so, never crash
+            self.ctx.settings_problem = tr("settings.not_saved", error=exc)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
-        surface.fill(palette.CREAM)
-        draw_panel(surface, self.panel)
-        surface.blit(font(s(28), bold=True).render(tr("settings.title"), True, palette.INK),
-                     (self.panel.x + s(30), self.panel.y + s(24)))
+        draw_page(surface, s, self.panel, tr("settings.title"))
+        if self.ctx.settings_problem:
+            blit_lines(surface, [self.ctx.settings_problem], self.panel.x + s(30),
+                       self.panel.bottom - s(130), s(15), palette.WARN, width=self.panel.w - s(60))
         f = font(s(17))
         labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",
                   "settings.language", "settings.pace"]

@@ -150,3 +150,25 @@ def test_burrow_swap_by_dragging_the_second_card_onto_the_bottom(ctx) -> None:  
     assert str(session.log[-1].action) == "burrow swap"
     assert session.state.deck[-2:] == ["N", "C"]
     assert scene.bottom_cards() == {}, "the panel closes once the order is chosen"
+
+
+def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import screens.settings_screen as settings_screen
+
+    def refuse(_settings):  # type: ignore[no-untyped-def]
+        raise OSError("disk full")
+
+    monkeypatch.setattr(settings_screen, "save_settings", refuse)
+    ctx.scenes.push(MainMenu(ctx))
+    scene = settings_screen.SettingsScene(ctx)
+    ctx.scenes.push(scene)
+    frame(ctx, 0.016)
+    before = ctx.settings.colour_blind_marks
+    marks = next(b for b, key in scene.controls.items() if key == "marks")
+    click(ctx, marks.rect.center)
+    assert ctx.settings.colour_blind_marks is not before, "the change holds for this session"
+    assert ctx.settings_problem and "disk full" in ctx.settings_problem
+    frame(ctx, 0.016)   # the page draws the message without failing
+    monkeypatch.undo()
+    click(ctx, next(b for b, key in scene.controls.items() if key == "marks").rect.center)
+    assert ctx.settings_problem is None, "a later save that works clears the message"
