@@ -116,18 +116,8 @@ class GoalPanels(SceneMixin):
                 pygame.draw.rect(surface, (236, 228, 214), row, border_radius=s(8))
             x = row.x + s(4)
             cy = row.centery
-            cats = self.cats()
-            for j, letter in enumerate(letters):
-                cat = cats.get(letter, {"letter": letter, "label": ""})
-                surface.blit(self.token(cat, t, asleep=False), (x, cy - t // 2))
-                x += t
-                if j < len(letters) - 1:
-                    if kind == "order":
-                        self.chevron_text(surface, (x + s(7), cy), max(4, t // 6))
-                        x += s(14)
-                    else:
-                        pygame.draw.line(surface, palette.ROSE, (x, cy), (x + s(10), cy), s(3))
-                        x += s(10)
+            x = self.draw_goal_cats(surface, letters, kind, x, cy, t,
+                                    order_gap=s(14), order_size=max(4, t // 6))
             tick_r = max(7, int(t * 0.34))
             tick_c = (row.right - tick_r - s(4), cy)
             desc = (f"in path order, {reading}" if kind == "order" else "next to each other")
@@ -146,6 +136,26 @@ class GoalPanels(SceneMixin):
                           [(x - size // 2, y - size), (x + size // 2, y),
                            (x - size // 2, y + size)],
                           max(2, size // 2))
+
+    def draw_goal_cats(self, surface: pygame.Surface, letters: str, kind: str, x: int, cy: int,
+                       t: int, order_gap: int, order_size: int, line: int = 0) -> int:
+        """A goal's cats in a row, joined by chevrons (path order) or rose lines (neighbours);
+        returns the x after the last one."""
+        s = self.ctx.scale
+        cats = self.cats()
+        line = line or s(10)
+        for j, letter in enumerate(letters):
+            cat = cats.get(letter, {"letter": letter, "label": ""})
+            surface.blit(self.token(cat, t, asleep=False), (x, cy - t // 2))
+            x += t
+            if j < len(letters) - 1:
+                if kind == "order":
+                    self.chevron_text(surface, (x + order_gap // 2, cy), order_size)
+                    x += order_gap
+                else:
+                    pygame.draw.line(surface, palette.ROSE, (x, cy), (x + line, cy), s(3))
+                    x += s(10)
+        return x
 
     def draw_goal_tick(self, surface: pygame.Surface, c: Point, r: int, met: bool) -> None:
         """Met: a green disc with a tick. Not met: an empty ring with a dash (shape, not only
@@ -385,7 +395,6 @@ class GoalPanels(SceneMixin):
         s = self.ctx.scale
         x, y = topleft
         cy = y + t // 2
-        cats = self.cats()
         goals = [("order", card["order"]["cats"], card["order"]["met"])]
         goals += [("pair", p["cats"], p["met"]) for p in card["friends"]]
         tick_r = max(6, int(t * 0.3))
@@ -395,16 +404,8 @@ class GoalPanels(SceneMixin):
             need = len(letters) * t + (len(letters) - 1) * s(10) + 2 * tick_r + s(16)
             if x + need > right:
                 break
-            for j, letter in enumerate(letters):
-                cat = cats.get(letter, {"letter": letter, "label": ""})
-                surface.blit(self.token(cat, t, asleep=False), (x, cy - t // 2))
-                x += t
-                if j < len(letters) - 1:
-                    if kind == "order":
-                        self.chevron_text(surface, (x + s(5), cy), max(3, t // 7))
-                    else:
-                        pygame.draw.line(surface, palette.ROSE, (x, cy), (x + s(8), cy), s(3))
-                    x += s(10)
+            x = self.draw_goal_cats(surface, letters, kind, x, cy, t, order_gap=s(10),
+                                    order_size=max(3, t // 7), line=s(8))
             self.draw_goal_tick(surface, (x + s(4) + tick_r, cy), tick_r, met)
             x += 2 * tick_r + s(16)
         return x
