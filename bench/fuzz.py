@@ -19,6 +19,7 @@ totals over all of them; a change to a game's code starts that game's count afre
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import hashlib
 import json
@@ -181,8 +182,13 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
         remaining = {cell: sum(1 for j in todo if (j.game, j.players) == cell) for cell in wanted}
         # Longest cells first (Catch 22's games are the longest), so the pool stays busy.
         todo.sort(key=lambda j: (j.game != "catch22", -j.players))
-        with multiprocessing.Pool(args.workers) as pool:
-            for job, tally, seconds in pool.imap_unordered(_work, todo):
+        with contextlib.ExitStack() as stack:
+            if args.workers == 1:   # in-process: no fork (tests, debugging)
+                results: Iterable[tuple[Job, Tally, float]] = map(_work, todo)
+            else:
+                pool = stack.enter_context(multiprocessing.Pool(args.workers))
+                results = pool.imap_unordered(_work, todo)
+            for job, tally, seconds in results:
                 cell = totals[(job.game, job.players)]
                 cell.games += tally.games
                 cell.steps += tally.steps
