@@ -10,14 +10,11 @@ import pytweening
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
+from screens.game_frame import SceneMixin
 from screens.overlays import wrap
 
 if TYPE_CHECKING:
     from screens.box_screen import JsonDict, Point
-
-    SceneMixin = Any  # the mixins read the scene's state and layout without restating them
-else:
-    SceneMixin = object
 
 CARD_RATIO = 1.4  # height / width of a cat card (the art is 200 x 280)
 # The four research colours, each with its own pattern and symbol (never colour alone).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 import pytweening
@@ -11,13 +11,10 @@ import pytweening
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
+from screens.game_frame import SceneMixin
 
 if TYPE_CHECKING:
     from screens.catch22_screen import Cell, Stage
-
-    SceneMixin = Any  # the mixins read the scene's state and layout without restating them
-else:
-    SceneMixin = object
 
 HEDGE = (104, 140, 98)
 HEDGE_DARK = (82, 114, 78)

@@ -11,14 +11,11 @@ import pygame
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
+from screens.game_frame import SceneMixin
 from screens.overlays import wrap
 
 if TYPE_CHECKING:
     from screens.catchess_screen import JsonDict, Point
-
-    SceneMixin = Any  # the mixins read the scene's state and layout without restating them
-else:
-    SceneMixin = object
 
 # The nine cat tokens, matched to the engine's cats by coat (the view's "label").
 ART_BY_COAT = {"white": "cat_2", "black": "cat_1", "ginger": "cat_0", "grey": "cat_3",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import pygame
 
@@ -137,8 +137,8 @@ class GoalPanels(SceneMixin):
                            (x - size // 2, y + size)],
                           max(2, size // 2))
 
-    def draw_goal_cats(self, surface: pygame.Surface, letters: str, kind: str, x: int, cy: int,
-                       t: int, order_gap: int, order_size: int, line: int = 0) -> int:
+    def draw_goal_cats(self, surface: pygame.Surface, letters: Sequence[str], kind: str, x: int,
+                       cy: int, t: int, order_gap: int, order_size: int, line: int = 0) -> int:
         """A goal's cats in a row, joined by chevrons (path order) or rose lines (neighbours);
         returns the x after the last one."""
         s = self.ctx.scale

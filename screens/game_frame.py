@@ -47,6 +47,12 @@ class Drag:
     press: tuple[int, int] = (-1, -1)
 
 
+if TYPE_CHECKING:
+    SceneMixin = Any  # drawing mixins read the scene's state and layout without restating them
+else:
+    SceneMixin = object
+
+
 class GameScene(Scene):
     """Base of every game screen."""
 
