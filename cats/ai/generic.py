@@ -72,11 +72,13 @@ class FlatMonteCarlo:
 
 
 @dataclass
-class _Node:
+class SearchNode:
+    """A node of an information-set search tree: the action into it, who chose it, statistics."""
+
     action: Optional[Action]
     seat: Optional[int]
-    parent: Optional["_Node"]
-    children: dict[Action, "_Node"] = field(default_factory=dict)
+    parent: Optional["SearchNode"]
+    children: dict[Action, "SearchNode"] = field(default_factory=dict)
     visits: int = 0
     available: int = 0
     total: float = 0.0
@@ -98,7 +100,7 @@ class ISMCTS:
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        root = _Node(None, None, None)
+        root = SearchNode(None, None, None)
         deadline = time.perf_counter() + self.seconds
         for i in range(self.iterations):
             self._iterate(root, world.determinize(seat, rng), rng)
@@ -108,7 +110,7 @@ class ISMCTS:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: _Node, sim: State, rng: Rng) -> None:
+    def _iterate(self, root: SearchNode, sim: State, rng: Rng) -> None:
         node = root
         while sim.to_move is not None:
             legal = sim.legal_actions()
@@ -120,13 +122,13 @@ class ISMCTS:
                     child.available += 1
             if untried:
                 action = untried[rng.below(len(untried))]
-                child = _Node(action, mover, node, available=1)
+                child = SearchNode(action, mover, node, available=1)
                 node.children[action] = child
                 sim.do(action)
                 node = child
                 break
             log_term = self.exploration
-            best_child: Optional[_Node] = None
+            best_child: Optional[SearchNode] = None
             best_value = -math.inf
             for a in legal:
                 child = node.children[a]

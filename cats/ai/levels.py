@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from cats.ai import Bot
+from cats.ai.generic import SearchNode
 from cats.core import Action, State
 from cats.rng import Rng
 
@@ -55,17 +56,6 @@ SeatRewards = Callable[[State, int], list[float]]
 
 
 @dataclass
-class _Node:
-    action: Optional[Action]
-    seat: int
-    parent: Optional["_Node"]
-    children: dict[Action, "_Node"] = field(default_factory=dict)
-    visits: int = 0
-    available: int = 0
-    total: float = 0.0
-
-
-@dataclass
 class RoundISMCTS:
     """Single-observer information-set MCTS limited to the current round.
 
@@ -89,7 +79,7 @@ class RoundISMCTS:
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        root = _Node(None, seat, None)
+        root = SearchNode(None, seat, None)
         start = self.stamp(world)
         deadline = time.thread_time() + self.seconds
         done = 0
@@ -104,7 +94,7 @@ class RoundISMCTS:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: _Node, sim: State, rng: Rng, start: int) -> None:
+    def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int) -> None:
         node = root
         stamp = self.stamp
         while sim.to_move is not None and stamp(sim) == start:
@@ -118,12 +108,12 @@ class RoundISMCTS:
                     child.available += 1
             if untried:
                 action = untried[rng.below(len(untried))]
-                child = _Node(action, mover, node, available=1)
+                child = SearchNode(action, mover, node, available=1)
                 children[action] = child
                 sim.do(action)
                 node = child
                 break
-            best_child: Optional[_Node] = None
+            best_child: Optional[SearchNode] = None
             best_value = -math.inf
             c = self.exploration
             for a in legal:
