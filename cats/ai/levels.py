@@ -129,6 +129,7 @@ class RoundISMCTS:
             self.rollout(sim, rng)
         values = self.rewards(sim, start)
         while node.parent is not None:
+            assert node.seat is not None   # every chosen step has a chooser
             node.visits += 1
             node.total += values[node.seat]
             node = node.parent
