@@ -15,7 +15,7 @@ from cats import get_game
 from cats.core import Action, IllegalAction, JsonDict, State
 from cats.rng import Rng
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2   # 2: Catch 22 snapshots keep only the last rolls (older builds cannot replay them)
 
 
 @dataclass(frozen=True)

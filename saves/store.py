@@ -27,7 +27,11 @@ RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 
                       *(f"LPT{i}" for i in range(1, 10))})
 
 # format number -> function upgrading a record of that format to the next one.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    # 1 -> 2: the record is unchanged; Catch 22 snapshots are read through the engine on load
+    # (see current_snapshot). The bump makes older builds say "made by a newer Nine Lives".
+    1: lambda record: dict(record, format=2),
+}
 
 
 class SaveError(Exception):
