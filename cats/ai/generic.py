@@ -84,6 +84,21 @@ class SearchNode:
     total: float = 0.0
 
 
+def ucb_child(children: dict[Action, SearchNode], legal: list[Action],
+              exploration: float) -> SearchNode:
+    """The child among the ``legal`` actions with the best UCB value (availability-counted)."""
+    best_child: Optional[SearchNode] = None
+    best_value = -math.inf
+    for a in legal:
+        child = children[a]
+        value = child.total / child.visits + exploration * math.sqrt(
+            math.log(max(child.available, 1)) / child.visits)
+        if value > best_value:
+            best_value, best_child = value, child
+    assert best_child is not None
+    return best_child
+
+
 @dataclass
 class ISMCTS:
     """Single-observer information-set MCTS: each iteration re-deals the hidden information from
@@ -127,16 +142,8 @@ class ISMCTS:
                 sim.do(action)
                 node = child
                 break
-            log_term = self.exploration
-            best_child: Optional[SearchNode] = None
-            best_value = -math.inf
-            for a in legal:
-                child = node.children[a]
-                value = child.total / child.visits + log_term * math.sqrt(
-                    math.log(max(child.available, 1)) / child.visits)
-                if value > best_value:
-                    best_value, best_child = value, child
-            assert best_child is not None and best_child.action is not None
+            best_child = ucb_child(node.children, legal, self.exploration)
+            assert best_child.action is not None
             sim.do(best_child.action)
             node = best_child
         self.rollout(sim, rng)

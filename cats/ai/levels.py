@@ -19,13 +19,12 @@ does not change it, while a slow machine still answers in time.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable
 
 from cats.ai import Bot
-from cats.ai.generic import SearchNode
+from cats.ai.generic import SearchNode, ucb_child
 from cats.core import Action, State
 from cats.rng import Rng
 
@@ -113,16 +112,8 @@ class RoundISMCTS:
                 sim.do(action)
                 node = child
                 break
-            best_child: Optional[SearchNode] = None
-            best_value = -math.inf
-            c = self.exploration
-            for a in legal:
-                child = children[a]
-                value = child.total / child.visits + c * math.sqrt(
-                    math.log(max(child.available, 1)) / child.visits)
-                if value > best_value:
-                    best_value, best_child = value, child
-            assert best_child is not None and best_child.action is not None
+            best_child = ucb_child(children, legal, self.exploration)
+            assert best_child.action is not None
             sim.do(best_child.action)
             node = best_child
         if sim.to_move is not None and stamp(sim) == start:
