@@ -1,0 +1,193 @@
+"""Cat Between Us panels: the Nuzzle reveal over the toys and the players' side panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from screens import palette
+from screens.assets import font, image
+from screens.between_draw import (
+    CARD_RATIO,
+    CLIMB,
+    COUNT,
+    DIM,
+    NUZZLE_SECONDS,
+    SLIDE,
+    SUIT_ART,
+    SceneMixin,
+)
+from screens.overlays import wrap
+
+
+class BetweenPanels(SceneMixin):
+    """Mixed into :class:`~screens.between_screen.BetweenScene`: the Nuzzle reveal (every hand,
+    what each card counted, totals counting up, the winners) and the side panel of players."""
+
+    # -- the Nuzzle reveal -------------------------------------------------------------------
+
+    def draw_reveal(self, surface: pygame.Surface) -> None:
+        """The Nuzzle: every hand revealed with what each card counted, the totals counting up,
+        and the round's winners celebrated."""
+        s = self.ctx.scale
+        v = self.view
+        last = v["last_round"]
+        p = self.nuzzle_progress()
+        rect = self.reveal_rect()
+        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
+        pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
+        x0 = rect.x + s(14)
+        if v["phase"] == "over":
+            title = f"Nuzzle of round {last['round']} · game over"
+        else:
+            title = f"Nuzzle! Round {last['round']} · the cat was on {last['cat']}"
+        head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(8)))
+        hint = "click to see it all" if p < 1.0 else "click to close"
+        self.text(surface, hint, s(12), DIM, midright=(rect.right - s(14), head.centery))
+        # The toys' final attractions.
+        y = head.bottom + s(6)
+        ts = s(22)
+        x = x0
+        self.text(surface, "Toys:", s(13), palette.INK, True, midleft=(x, y + ts // 2))
+        x += s(44)
+        for t, name in enumerate(n["name"] for n in v["toys"]):
+            art = image(SUIT_ART.get(name, "toy_0"), ts, ts)
+            surface.blit(art, (x, y))
+            x = self.text(surface, str(last["attraction"][t]), s(14), palette.INK, True,
+                          midleft=(x + ts + s(2), y + ts // 2)).right + s(12)
+        y += ts + s(6)
+        # One row per player.
+        n = v["players"]
+        row_h = max(s(22), min(s(56), (rect.bottom - s(8) - y) // n))
+        count = self.phase(p, *COUNT)
+        cheer = p >= CLIMB[0] / NUZZLE_SECONDS
+        winners = set(last["winners"])
+        order = [(last["first"] + k) % n for k in range(n)]  # turn order of that round
+        name_w = max(s(80), min(s(150), rect.w // 6))
+        widest = max(len(h) for h in last["hands"])
+        for row, seat in enumerate(order):
+            r = pygame.Rect(rect.x + s(8), y + row * row_h, rect.w - s(16), row_h - s(3))
+            if seat in winners and cheer:
+                pygame.draw.rect(surface, (250, 226, 160), r, border_radius=s(10))
+                pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
+            rad = max(6, min(s(12), row_h // 2 - s(3)))
+            self.marker(surface, seat, (r.x + s(6) + rad, r.centery), rad)
+            name = self.seat_name(seat)
+            f = font(s(14), bold=True)
+            while f.size(name)[0] > name_w - rad * 2 - s(10) and len(name) > 3:
+                name = name[:-1]
+            self.text(surface, name, s(14), palette.INK, True, midleft=(r.x + s(12) + 2 * rad, r.centery))
+            cx = r.x + name_w + s(6)
+            ch = max(s(16), r.h - s(6))
+            cw = int(ch / CARD_RATIO)
+            for card in last["hands"][seat]:
+                c = pygame.Rect(cx, r.centery - ch // 2, cw, ch)
+                self.draw_card(surface, card, c)
+                worth = last["attraction"][card["suit"]]
+                self.text(surface, f"+{worth}", s(12), palette.INK, True,
+                          midleft=(c.right + s(2), c.centery))
+                cx = c.right + s(30)
+            cx = max(cx, r.x + name_w + s(6) + widest * (cw + s(30)))
+            total = last["totals"][seat]
+            shown = round(total * count)
+            colour = palette.WARN if last["passed"][seat] else palette.TEAL
+            tx = self.text(surface, f"= {shown}", s(20), colour, True, midleft=(cx + s(4), r.centery)).right
+            if count >= 1.0:
+                cat = last["cat"]
+                if seat in winners and cheer:
+                    note = ("wins the round and the game!" if seat in v.get("winners", ())
+                            else "wins the round!")
+                elif last["passed"][seat]:
+                    note = f"passed by {total - cat}"
+                elif total == cat:
+                    note = "right on the cat"
+                else:
+                    note = f"{cat - total} short"
+                nx = tx + s(12)
+                if seat in winners and cheer:
+                    star = image("star_square", ch, ch)
+                    surface.blit(star, star.get_rect(midleft=(nx, r.centery)))
+                    nx += ch + s(6)
+                self.text(surface, note, s(14), palette.INK if seat in winners and cheer else DIM,
+                          seat in winners and cheer, midleft=(nx, r.centery))
+        if v["phase"] == "over" and cheer and v.get("summary"):
+            lines = wrap(v["summary"], font(s(14), bold=True), rect.w - s(28))
+            yy = rect.bottom - s(8) - len(lines) * font(s(14)).get_linesize()
+            if yy > y + n * row_h:
+                for line in lines:
+                    yy = self.text(surface, line, s(14), palette.PLUM, True, topleft=(x0, yy)).bottom
+
+    # -- side panel --------------------------------------------------------------------------
+    def side_rows(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        s = self.ctx.scale
+        n = self.session.state.num_players
+        bottom = self.side.bottom - self.side.h // 2 - s(14)
+        top = rect.y + s(26)
+        row_h = max(s(30), min(s(46), (bottom - top) // max(1, n)))
+        return [pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - s(4)) for i in range(n)]
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Every player: colour and symbol, cards in hand, rounds won, interest, last total."""
+        s = self.ctx.scale
+        v = self.view
+        self.text(surface, f"Players · round {v['round']} of {v['rounds']}", s(16), palette.INK, True,
+                  topleft=rect.topleft)
+        mover = v.get("to_move")
+        last = v.get("last_round")
+        p = self.nuzzle_progress()
+        wins_now, interest_now = v["wins"], v["interest"]
+        if p < 1.0 and self.nuzzle_from:  # the reveal is still telling: do not spoil it here
+            if p < CLIMB[1] / NUZZLE_SECONDS:
+                wins_now = self.nuzzle_from["wins"]
+                last = None
+            if p < SLIDE[1] / NUZZLE_SECONDS:
+                interest_now = self.nuzzle_from["interest"]
+        for seat, r in enumerate(self.side_rows(rect)):
+            if seat == mover:
+                pygame.draw.rect(surface, palette.PAPER, r, border_radius=s(10))
+                pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
+            rad = max(8, min(s(14), r.h // 2 - s(3)))
+            self.marker(surface, seat, (r.x + s(6) + rad, r.centery), rad)
+            x = r.x + s(14) + 2 * rad
+            name = self.seat_name(seat)
+            tags = []
+            if seat == v.get("first_player") and v["phase"] != "over":
+                tags.append("leads")
+            if self.session.seats[seat].is_bot:
+                tags.append("bot")
+            if seat == self.viewer:
+                tags.append("you")
+            title = name + (f" ({', '.join(tags)})" if tags else "")
+            f = font(s(14), bold=True)
+            while f.size(title)[0] > r.right - x - s(4) and len(title) > 4:
+                title = title[:-2] + "…"
+            two = r.h >= s(34)
+            ty = r.y + r.h // 4 + s(1) if two else r.centery
+            self.text(surface, title, s(14), palette.INK, True, midleft=(x, ty))
+            cards = v["hand_counts"][seat]
+            wins = wins_now[seat]
+            parts = [f"{cards} card{'s' if cards != 1 else ''}",
+                     f"won {wins}" + (" · crown!" if wins >= v["crown"] else ""),
+                     f"interest {interest_now[seat]}"]
+            if last is not None and seat in last["winners"]:
+                parts.append("won last round")
+            line = " · ".join(parts)
+            fs = font(s(12))
+            while fs.size(line)[0] > r.right - x - s(4) and len(parts) > 2:
+                parts.pop()
+                line = " · ".join(parts)
+            if two:
+                self.text(surface, line, s(12), DIM, midleft=(x, r.bottom - r.h // 4 - s(1)))
+            if seat == mover:
+                tip = (r.right - s(18), ty)
+                pygame.draw.polygon(surface, palette.WOOD, [tip, (tip[0] + s(10), ty - s(7)),
+                                                            (tip[0] + s(10), ty + s(7))])
+        rows = self.side_rows(rect)
+        y = (rows[-1].bottom if rows else rect.y) + s(14)
+        limit = self.side.bottom - self.side.h // 2 - s(12)
+        f = font(s(12))
+        lines = wrap(self.info.blurb, f, rect.w)
+        if y + (len(lines) + 1) * f.get_linesize() + s(4) <= limit:
+            y = self.text(surface, "Goal", s(13), palette.INK, True, topleft=(rect.x, y)).bottom
+            for line in lines:
+                y = self.text(surface, line, s(12), palette.INK, topleft=(rect.x, y)).bottom
