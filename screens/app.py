@@ -169,8 +169,13 @@ def run(ctx) -> None:  # type: ignore[no-untyped-def]
 def start_session(args: argparse.Namespace) -> Session:
     """A session from ``--game/--players/--seed/--bots/--option``."""
     game = GAMES[args.game]
-    players = args.players or (game.info.min_players if game.info.max_players == 1
-                               else max(2, game.info.min_players))
+    info = game.info
+    players = args.players or (info.min_players if info.max_players == 1
+                               else max(2, info.min_players))
+    if players not in info.player_counts():
+        counts = (f"{info.min_players} player" if info.max_players == 1
+                  else f"{info.min_players}–{info.max_players} players")
+        raise ValueError(f"{info.title} is for {counts}, not {players}")
     seed = seed_from_text(args.seed) if args.seed else int(time.time() * 1000) % (2**63)
     seats = [Seat(f"Player {i + 1}") for i in range(players)]
     for i in range(players - min(args.bots, players), players):

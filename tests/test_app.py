@@ -36,4 +36,8 @@ def test_bad_command_line_is_refused_with_a_message(tmp_path: Path) -> None:
     result = _run("--game", "gambit", "--players", "4", "--screenshot", str(tmp_path / "x.png"),
                   home=tmp_path)
     assert result.returncode == 2
-    assert "1–1 players" in result.stderr or "players" in result.stderr
+    assert "Cat's Gambit is for 1 player, not 4" in result.stderr
+    assert not (tmp_path / "x.png").exists()
+    result = _run("--game", "box", "--players", "9", home=tmp_path)
+    assert result.returncode == 2
+    assert "is for 2–5 players, not 9" in result.stderr
