@@ -596,6 +596,7 @@ def test_game_lasts_as_many_rounds_as_players(players: int) -> None:
     assert list(outcome.scores) == [sum(r["scores"][s] for r in state.results)
                                     for s in range(players)]
     best = max(outcome.scores)
+    assert outcome.winners
     assert set(outcome.winners) <= {s for s in range(players) if outcome.scores[s] == best}
     assert outcome.lines[0][-1] == f"Total: {outcome.scores[0]}"
     assert state.progress() == f"Game over after {players} rounds"

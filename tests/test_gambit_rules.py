@@ -1119,7 +1119,7 @@ ILLEGAL = [
     ("banish-bishop", _banish_ability, Ability("banish", 2, 0), "ability"),
     ("draw-during-ability", _banish_ability, Draw(), "ability"),
     ("burrow-before-look", lambda: play(deal(), "draw", "place 2,0", "pawn burrow 2,1"),
-     Burrow(True), ""),
+     Burrow(True), "ability"),
     ("game-over", _over, Draw(), "over"),
 ]
 

@@ -70,6 +70,12 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
     data.write_text(json.dumps(records), encoding="utf-8")
     store = SaveStore()
     store.save(RESUME, Session.from_record(records[0]))
+    # Kill within the time of several saves on this machine, so that kills land all over the
+    # child's loop whether saving is quick or slow here.
+    start = time.perf_counter()
+    for record in records:
+        store.autosave(Session.from_record(record))
+    span = max(0.04, 4 * (time.perf_counter() - start))
     rng = Rng(20261130)
     seen = []
     for kill in range(KILLS):
@@ -80,7 +86,7 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
             assert child.stdout is not None
             line = child.stdout.readline()
             assert line.strip() == b"ready", child.stderr.read() if child.stderr else line
-            time.sleep(rng.below(40_000) / 1_000_000)  # 0–40 ms of saving
+            time.sleep(span * rng.below(1_000_000) / 1_000_000)
         finally:
             child.send_signal(signal.SIGKILL)
             child.wait(timeout=10)
@@ -91,7 +97,7 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
         seen.append(records.index(record))
         infos = store.list()
         assert [i.slot for i in infos] == [RESUME] and infos[0].ok, infos
-    assert len(seen) == KILLS
+    assert set(seen) == {0, 1}, f"every kill found the same game: {seen}"
 
 
 def test_stray_temporary_files_do_not_break_listing() -> None:

@@ -97,7 +97,7 @@ def test_interrupted_write_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) 
 
     with monkeypatch.context() as patch:
         patch.setattr("saves.jsonfile.os.replace", boom)
-        with pytest.raises((SaveError, OSError)):
+        with pytest.raises(SaveError, match=r"slot\.json.*No space left"):
             store.save("slot", played(6))
     assert store.path_of("slot").read_text() == before
     assert store.load("slot").state.to_json()
@@ -145,7 +145,6 @@ def test_damaged_profiles_file_is_never_overwritten(nine_lives_home: Path) -> No
     book.add("Mia")
     book.save()
     assert path.read_text() == "not json"
-    assert json.dumps is not None
 
 
 def test_catch22_save_from_before_the_dice_cap_still_loads() -> None:

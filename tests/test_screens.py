@@ -101,14 +101,20 @@ def test_menu_new_game_dialog_starts_cats_gambit(ctx) -> None:  # type: ignore[n
 
 
 def test_checkmate_shows_end_panel_without_crash(ctx) -> None:  # type: ignore[no-untyped-def]
-    session, scene = open_gambit(ctx, free_check=True)
-    while not session.state.is_over():
-        session.play(session.state.legal_actions()[0])
+    # Two checks by different Cat-ken (free_check): the second is checkmate, the game is lost.
+    session = Session.start("gambit", [Seat("Mia")], 9,
+                            {"deck": list("CCRBNRNBCC"), "pawns": PAWNS, "free_check": True})
+    scene = show(ctx, GambitScene(ctx, session), confirm=False)
+    for move in ("draw", "place 2,0", "draw", "place 1,1"):
+        session.play(session.state.parse(move))
+    assert session.state.end == "checkmate"
     scene.refresh()
     for _ in range(3):
         frame(ctx, 0.05)
     assert scene.end_shown
-    assert ctx.scenes.top is not scene
+    panel = ctx.scenes.top
+    assert panel is not scene
+    assert "lost" in " ".join([panel.title, *panel.lines]).lower()
 
 
 def test_error_during_a_frame_is_caught_shown_and_the_game_kept(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
+import cats.ai
 from cats.core import IllegalAction
 from cats.session import Seat, Session
 
@@ -36,7 +39,7 @@ def test_illegal_move_leaves_session_unchanged() -> None:
     snapshot = s.state.clone()
     with pytest.raises(IllegalAction) as err:
         s.play(s.state.action_from_json({"kind": "place", "x": 5, "y": 5}))
-    assert "revealed" in err.value.reason or "not allowed" in err.value.reason or err.value.reason
+    assert "'place 5,5' is not allowed now" in err.value.reason
     assert s.state == snapshot and s.log == []
 
 
@@ -44,7 +47,7 @@ def test_new_move_clears_redo() -> None:
     s = gambit()
     s.play(s.state.parse("draw"))
     s.play(s.state.legal_actions()[0])
-    s.undo()
+    assert s.undo() and s.can_redo()
     s.play(s.state.legal_actions()[-1])
     assert not s.can_redo()
 
@@ -76,8 +79,20 @@ def test_record_with_illegal_action_names_the_move() -> None:
         Session.from_record(record)
 
 
-def test_bot_thinks_on_a_worker_thread_and_plays_legally() -> None:
+def test_bot_thinks_on_a_worker_thread_and_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
     s = Session.start("gambit", [Seat("Bot", "bot", 1)], 5, {})
+    seen: list[tuple[threading.Thread, bool]] = []  # the thread and whether it had the real state
+    real_make_bot = cats.ai.make_bot
+
+    class Watched:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, world: Any, seat: int, rng: Any) -> Any:
+            seen.append((threading.current_thread(), world is s.state))
+            return self.bot.choose(world, seat, rng)
+
+    monkeypatch.setattr(cats.ai, "make_bot", lambda game, level: Watched(real_make_bot(game, level)))
     with ThreadPoolExecutor(1) as pool:
         while s.state.to_move is not None:
             action = s.think(pool).result(timeout=30)
@@ -85,6 +100,7 @@ def test_bot_thinks_on_a_worker_thread_and_plays_legally() -> None:
             s.play(action)
     assert s.state.outcome() is not None
     assert not s.can_undo(), "a bot's move is never undone"
+    assert seen and all(thread is not threading.main_thread() and not real for thread, real in seen)
 
 
 def test_other_players_move_cannot_be_undone() -> None:
