@@ -75,6 +75,28 @@ def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+def _count(k: int, word: str) -> str:
+    """"1 card", "3 cards"."""
+    return f"{k} {word}{'' if abs(k) == 1 else 's'}"
+
+
+def _card_name(code: str) -> str:
+    """A card code of a stack (a letter, or "P:<pawn>") by name."""
+    return PAWN_NAMES.get(code[2:], "Pawn") if code.startswith("P:") else CARD_NAMES.get(code, code)
+
+
+def _steps(dx: int, dy: int) -> str:
+    """"2 left", "1 right, 1 down": a move across the grid in words."""
+    parts = [f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []
+    parts += [f"{abs(dy)} {'down' if dy > 0 else 'up'}"] if dy else []
+    return ", ".join(parts) or "nowhere"
+
+
+def _from_deck(cell: Cell) -> str:
+    """Where a cell lies from the deck, in words: "2 left, 1 up from the deck"."""
+    return f"{_steps(cell[0] - DECK[0], cell[1] - DECK[1])} from the deck"
+
+
 def rank_for(score: int) -> str:
     """The rank name a final score earns ("" below 3)."""
     for threshold, name in RANKS:
@@ -566,7 +588,10 @@ class GambitState(State):
             (f"Queen Aurelia ({self.queen_side} VP side)", self.queen_side),
             (f"Cat-kens in the grid ({catkens})", CATKEN_POINTS[catkens]),
             ("Queen in the middle four cells", 5 if self.queen_centred() else 0),
-            (f"Penalty: {cards} card(s) left, {pawns} Pawn(s) unplayed (at most −5)", penalty),
+            (f"Penalty: {_count(cards, 'card')} left, {_count(pawns, 'Pawn')} unplayed (at most −5)"
+             if self.end else
+             f"Penalty so far: {_count(pawns, 'Pawn')} unplayed (cards left count at the end)",
+             penalty),
         ]
         if self.umbra is not None:
             lines.append((f"Queen Umbra still in the grid ({self.umbra_side} side)",
@@ -588,7 +613,7 @@ class GambitState(State):
         lines = tuple(f"{label}: {points:+d}" for label, points in self.score_lines())
         reason = {"stuck": "a drawn card had no legal cell",
                   "deck": "one card is left in the deck"}[self.end or "deck"]
-        summary = f"The game ends ({reason}): {total} points" + (
+        summary = f"The game ends ({reason}): {_count(total, 'point')}" + (
             f", rank {rank}." if rank else ", no rank.")
         return Outcome((total,), (0,) if total >= 3 else (), summary,
                        (lines + (f"Total: {total}", f"Rank: {rank or '—'}"),), (float(total),))
@@ -747,6 +772,39 @@ class GambitState(State):
             return f"{CARD_NAMES[bottom]} at the bottom"
         return {"draw": "Draw", "peek": "Peek at the top card", "look": "Look at the bottom two",
                 "decline": "Decline the ability"}.get(action.kind, str(action))
+
+    def describe(self, action: Action) -> str:
+        """How ``action`` reads in the move log, said before it is applied: the cards by name and
+        cells by where they lie from the deck (the grid floats, so it has no fixed labels)."""
+        def top(cell: Cell) -> str:
+            stack = self.grid.get(cell) or ["?"]
+            return _card_name(stack[-1])
+
+        if isinstance(action, Draw):
+            return f"drew a {CARD_NAMES[self.deck[0]]}" if self.deck else "draw"
+        if isinstance(action, Place) and self.revealed:
+            return f"placed the {CARD_NAMES[self.revealed]} {_from_deck((action.x, action.y))}"
+        if isinstance(action, PlayPawn):
+            return f"played {PAWN_NAMES[action.pawn]} {_from_deck((action.x, action.y))}"
+        if isinstance(action, Peek):
+            return "played Tactical Peek to see the top card"
+        if isinstance(action, Push):
+            moved = top((action.fx, action.fy))
+            return f"pushed the {moved} {_steps(action.tx - action.fx, action.ty - action.fy)}"
+        if isinstance(action, Ability):
+            cell = (action.x, action.y)
+            return {"banish": f"banished the {top(cell)} to the bottom of the deck",
+                    "call": f"called the Paw onto the {top(cell)} {_from_deck(cell)}",
+                    "leap": f"leapt: the Pawn and the Paw swapped with the {top(cell)}",
+                    "gambit": f"swapped Queen Aurelia with the {top(cell)}"}.get(
+                        action.ability, str(action))
+        if isinstance(action, Look):
+            return "played Burrow Strategy and looked at the bottom two cards"
+        if isinstance(action, Burrow):
+            return "swapped the bottom two cards" if action.swap else "kept the bottom two in order"
+        if isinstance(action, Decline):
+            return "declined the ability"
+        return str(action)
 
     # -- determinize, clone, JSON --------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> "GambitState":

@@ -122,7 +122,9 @@ class Session:
             raise IllegalAction("The game is over.")
         before = self.state.clone()
         reveals = self.state.reveals
-        text = str(action)
+        # An engine may word its log itself, before the action changes what it refers to.
+        describe = getattr(self.state, "describe", None)
+        text = describe(action) if callable(describe) else str(action)
         self.state.apply(action)
         entry = LogEntry(seat, action, self.state.reveals != reveals, text)
         self.log.append(entry)

@@ -37,15 +37,6 @@ class BoardDrawing(SceneMixin):
     _board_key: Any  # what that background was drawn for
 
     # -- drawing helpers ---------------------------------------------------------------------
-    def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-        f = font(size, bold=bold)
-        if f.size(text)[0] <= width:
-            return text
-        while len(text) > 1 and f.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
-
     def marker(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                r: int) -> None:
         """A player's token: their disc with a shadow."""
@@ -346,8 +337,13 @@ class BoardDrawing(SceneMixin):
         pygame.draw.rect(surface, palette.MUSTARD if active else SLOT_EDGE, rect,
                          width=s(3) if active else max(1, s(2)), border_radius=s(8))
         if label:
-            f = font(max(9, s(12)), bold=True)
+            size = max(9, s(12))
+            f = font(size, bold=True)
             lines = wrap(label, f, rect.w - s(6))
+            while size > 8 and max(f.size(line)[0] for line in lines) > rect.w - s(6):
+                size -= 1  # a single long word ("predicting…") cannot wrap: smaller type
+                f = font(size, bold=True)
+                lines = wrap(label, f, rect.w - s(6))
             y = rect.centery - len(lines) * f.get_linesize() // 2
             for line in lines:
                 img = f.render(line, True, palette.WOOD)

@@ -112,15 +112,22 @@ class BoxPanels(SceneMixin):
         self.marker(surface, seat, (r.x + pad + rad, row1), rad)
         tags = []
         name_right = r.right - pad
+        name_x = r.x + pad * 2 + rad * 2
+        name = self.seat_name(seat)
         if seat == v.get("round_start_player") and v["phase"] != "over":
-            name_right = self.pill(surface, "round start", max(9, s(10)), palette.WOOD,
+            # The long badge only while it leaves room for the whole name.
+            pill_size = max(9, s(10))
+            room = name_right - s(4) - name_x - font(s(14), bold=True).size(name)[0]
+            label = "round start" if self.pill_width("round start", pill_size) <= room else "starts"
+            name_right = self.pill(surface, label, pill_size, palette.WOOD,
                                    midright=(r.right - pad, row1)).x - s(4)
         if self.session.seats[seat].is_bot:
             tags.append("bot")
         if seat == self.viewer:
             tags.append("you")
-        name_x = r.x + pad * 2 + rad * 2
-        title = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
+        title = name + (f" ({', '.join(tags)})" if tags else "")
+        if font(s(14), bold=True).size(title)[0] > name_right - name_x:
+            title = name  # the name before the tags: "(you)" is also told by the outline
         self.text(surface, self.fit(title, s(14), name_right - name_x, True), s(14),
                   palette.INK, True, midleft=(name_x, row1))
         # Row 2: the four colour tokens (given-up colours crossed out), cards in hand.
@@ -322,8 +329,10 @@ class BoxPanels(SceneMixin):
         if v.get("neutral_reveals"):
             shown = ", ".join(str(k) for k in v["neutral_reveals"])
             notes.append(f"Revealed leftovers: {shown} (grey neutral tokens on the board).")
-        notes.append("Goal: win exactly the tricks you predicted and grow one connected group "
-                     "of your tokens. Red beats every colour; a card has the colour you declare.")
+        aim = ("win 4 tricks or fewer" if v["players"] == 2
+               else "win exactly the tricks you predicted")
+        notes.append(f"Goal: {aim} and grow one connected group of your tokens. Red beats "
+                     "every colour; a card has the colour you declare.")
         f = font(s(12))
         for note in notes:
             lines = wrap(note, f, rect.w)

@@ -437,11 +437,9 @@ class GoalPanels(SceneMixin):
                 tags.append("you")
             if self.session.seats[seat].is_bot:
                 tags.append("bot")
-            if seat == v.get("start_player") and not over and n > 1:
-                tags.append("started")
             name = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
             f = font(s(14), bold=True)
-            while f.size(name)[0] > r.right - x - s(80) and len(name) > 4:
+            while f.size(name)[0] > r.right - x - s(22) and len(name) > 4:
                 name = name[:-2] + "…"
             self.text(surface, name, s(14), palette.INK, True, midleft=(x, r.centery - s(8)))
             tokens = v["tokens"][seat]
@@ -449,7 +447,10 @@ class GoalPanels(SceneMixin):
                 info = f"{tokens} goal{'s' if tokens != 1 else ''} scored"
             else:
                 info = f"{tokens} etiquette token{'s' if tokens != 1 else ''}"
-            self.text(surface, info, s(12), DIM, midleft=(x, r.centery + s(9)))
+            if seat == v.get("start_player") and not over and n > 1:
+                info += " · started the round"
+            self.text(surface, self.fit(info, s(12), r.right - x - s(22)), s(12), DIM,
+                      midleft=(x, r.centery + s(9)))
             y += row_h
         y += s(4)
         if not over:

@@ -11,6 +11,7 @@ import pygame
 from cats.core import Action, Spot
 from cats.gambit import CARD_NAMES, PAWN_NAMES, PlayPawn
 from cats.rng import Rng
+from cats.session import LogEntry
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
@@ -85,7 +86,8 @@ class GambitScene(GameScene):
         """The drawn-card slot, then the Pawn slots, two to a row down the left side."""
         s = self.ctx.scale
         w, h = self.tray_card_w, self.tray_card_h
-        spots: list[Spot] = [("revealed",)] + [("pawn", p["id"]) for p in self.view.get("pawns", [])]
+        spots: list[Spot] = [self.first_tray_spot()] + [("pawn", p["id"])
+                                                       for p in self.view.get("pawns", [])]
         slots = []
         for i, spot in enumerate(spots):
             row, col = divmod(i, 2)
@@ -93,6 +95,20 @@ class GambitScene(GameScene):
             y = self.tray.y + s(24) + row * (h + s(26))
             slots.append((spot, pygame.Rect(x, y, w, h)))
         return slots
+
+    def placing_pawn(self) -> Optional[str]:
+        """The Pawn played by Tactical Peek or Strategic Push that now waits to be placed."""
+        view = self.view
+        pending = view.get("pending")
+        if view.get("phase") == "pawn" and pending and \
+                all(p["id"] != pending for p in view.get("pawns", [])):
+            return str(pending)
+        return None
+
+    def first_tray_spot(self) -> Spot:
+        """The first tray slot holds the drawn card, or the Pawn that waits to be placed."""
+        pawn = self.placing_pawn()
+        return ("pawn", pawn) if pawn else ("revealed",)
 
     def paw_rect(self) -> pygame.Rect:
         """The Paw token, in the lower right corner of its cell."""
@@ -229,6 +245,9 @@ class GambitScene(GameScene):
             return f"play {PAWN_NAMES[action.pawn]} on {action.x},{action.y}"  # type: ignore[attr-defined]
         return text
 
+    def entry_text(self, entry: LogEntry) -> str:
+        return entry.text  # the engine's wording, made when the move was played
+
     def log_text(self, action: Action) -> str:
         return self.describe(action)
 
@@ -342,8 +361,14 @@ class GambitScene(GameScene):
             name = f"Umbra {view['umbra_side']}"
         else:
             name = CARD_NAMES.get(code, code)
-        f = font(max(8, int(h * 0.075)), bold=True)
-        lines = wrap(name, f, w - 8)[:2]
+        size = max(8, int(h * 0.075))
+        inner = int(w * 0.84)  # inside the card's frame
+        f = font(size, bold=True)
+        lines = wrap(name, f, inner)[:2]
+        while size > 8 and max(f.size(line)[0] for line in lines) > inner:
+            size -= 1  # a long word ("Banishment") does not wrap: smaller type
+            f = font(size, bold=True)
+            lines = wrap(name, f, inner)[:2]
         y = max(2, int(h * 0.02))
         for line in lines:
             txt = f.render(line, True, palette.INK)
@@ -388,7 +413,8 @@ class GambitScene(GameScene):
         pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
         f = font(s(13), bold=True)
         slots = self.tray_slots()
-        surface.blit(f.render("Drawn card", True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
+        first = "Pawn to place" if self.placing_pawn() else "Drawn card"
+        surface.blit(f.render(first, True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
         if len(slots) > 1:
             surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
         held = self.drag.source if self.drag else None

@@ -18,7 +18,7 @@ import pygame_gui
 
 from cats import get_game
 from cats.core import Action, IllegalAction, Spot
-from cats.session import Session
+from cats.session import LogEntry, Session
 from saves.store import SaveError
 from screens import palette
 from screens.anim import Tween
@@ -178,7 +178,8 @@ class GameScene(Scene):
         x = self.bottom.x + s(12)
         for action in choices[:8]:
             label = self.label(action)
-            bw = max(s(120), font(s(15)).size(label)[0] + s(30))
+            # The theme's button type is 15 px at every window size (the layout scales).
+            bw = max(s(120), font(15).size(label)[0] + max(s(30), 24))
             btn = self.button(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), label, "#choice")
             self.choice_buttons[btn] = action
             x += bw + s(8)
@@ -448,7 +449,11 @@ class GameScene(Scene):
     def _log_row(self, index: int) -> str:
         entry = self.session.log[index]
         name = self.seat_name(entry.seat)
-        return f"<b>{index + 1}.</b> {_html(name)}: {_html(self.log_text(entry.action))}"
+        return f"<b>{index + 1}.</b> {_html(name)}: {_html(self.entry_text(entry))}"
+
+    def entry_text(self, entry: LogEntry) -> str:
+        """How a played move reads in the move log (see :meth:`log_text`)."""
+        return self.log_text(entry.action)
 
     def log_text(self, action: Action) -> str:
         """How an action reads in the shared move log (its public notation by default)."""
@@ -518,6 +523,14 @@ class GameScene(Scene):
         pygame.draw.rect(surface, fill, box, border_radius=s(pad[0] // 2 + 1))
         surface.blit(img, img.get_rect(center=box.center))
         return box
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` shortened with an ellipsis to fit ``width`` pixels at ``size``."""
+        return fit_text(text, font(size, bold=bold), width)
+
+    def pill_width(self, text: str, size: int, pad: Optional[tuple[int, int]] = None) -> int:
+        """How wide :meth:`pill` draws ``text``."""
+        return font(size, bold=True).size(text)[0] + self.ctx.scale((pad or self.PILL_PAD)[0])
 
     def seat_disc(self, surface: pygame.Surface, seat: int, centre: tuple[float, float], r: int,
                   ring: Optional[tuple[int, int, int]] = None, ring_width: Optional[int] = None,

@@ -1185,3 +1185,28 @@ def test_determinize_keeps_the_banished_card_at_the_bottom():
     for seed in range(6):
         world = state.determinize(0, Rng(seed))
         assert world.deck[-1] == "R" and sorted(world.deck) == sorted(state.deck)
+
+
+# -- the move log's wording -------------------------------------------------------------------------
+
+def test_log_names_the_cards_and_says_where_cells_lie_from_the_deck():
+    """The grid floats and has no labels, so the log says cards by name and cells from the deck."""
+    state = deal("RBNCBNRCCC", pawns=("banish", "burrow", "call", "leap", "push"))
+    said = []
+    for move in ("draw", "place 2,0", "push 2,0 to 2,-1", "pawn push 3,-1"):
+        action = state.parse(move)
+        said.append(state.describe(action))
+        state.apply(action)
+    assert said == ["drew a Rook", "placed the Rook 1 right from the deck",
+                    "pushed the Rook 1 up", "played Strategic Push 2 right, 1 up from the deck"]
+    assert state.describe(Draw()) == "drew a Bishop"  # the top card, seen once drawn
+
+
+def test_penalty_line_counts_cards_left_only_once_the_game_has_ended():
+    """Penalty: cards left in the deck count at the end; during play only unplayed Pawns show."""
+    state = deal()
+    label = dict((k.split(":")[0], k) for k, _ in state.score_lines())["Penalty so far"]
+    assert label == "Penalty so far: 5 Pawns unplayed (cards left count at the end)"
+    over = finished({(2, 0): "R"}, pawns=("leap",), deck="NBC", queen_side=1)
+    assert ("Penalty: 2 cards left, 1 Pawn unplayed (at most −5)", -5) in over.score_lines()
+    assert over.outcome().summary == "The game ends (one card is left in the deck): 1 point, no rank."

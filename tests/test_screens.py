@@ -178,3 +178,26 @@ def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, mo
     monkeypatch.undo()
     click(ctx, next(b for b, key in scene.controls.items() if key == "marks").rect.center)
     assert ctx.settings_problem is None, "a later save that works clears the message"
+
+
+@pytest.mark.parametrize("pawn", ["push", "peek"])
+def test_pawn_played_by_push_or_peek_waits_in_the_tray_and_is_placed_by_drag(ctx, pawn) -> None:  # type: ignore[no-untyped-def]
+    """Strategic Push / Tactical Peek are played first, then placed: the Pawn must stay in view
+    (it used to vanish from the tray, leaving nothing to drag)."""
+    session, scene = open_gambit(ctx, pawns=[pawn, "burrow", "call", "leap", "banish"])
+    for text in ("draw", "place 2,0"):
+        assert scene.play(session.state.parse(text))
+    frame(ctx, 0.016)
+    if pawn == "push":
+        drag(ctx, scene.spot_rect(("cell", 2, 0)).center, scene.spot_rect(("cell", 2, -1)).center)
+        assert str(session.log[-1].action) == "push 2,0 to 2,-1"
+    else:
+        drag(ctx, scene.spot_rect(("pawn", "peek")).center, scene.spot_rect(("deck",)).center)
+        assert str(session.log[-1].action) == "peek"
+    assert session.state.phase == "pawn"
+    assert scene.tray_slots()[0][0] == ("pawn", pawn), "the Pawn to place is in the tray"
+    target = next(a for a in session.state.legal_actions() if a.kind == "pawn")
+    drag(ctx, scene.spot_rect(("pawn", pawn)).center,
+         scene.spot_rect(("cell", target.x, target.y)).center)  # type: ignore[attr-defined]
+    assert session.log[-1].action == target
+    assert session.state.phase != "pawn"

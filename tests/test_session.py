@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -111,3 +112,12 @@ def test_other_players_move_cannot_be_undone() -> None:
     entry = s.log[-1]
     s.log[-1] = type(entry)(1, entry.action, entry.revealed, entry.text)
     assert not s.can_undo()
+
+
+def test_log_keeps_the_engines_wording_through_a_save_and_load() -> None:
+    s = gambit()
+    for text in ("draw", "place 0,-1"):
+        s.play(s.state.parse(text))
+    assert [e.text for e in s.log] == ["drew a Bishop", "placed the Bishop 1 left, 1 up from the deck"]
+    again = Session.from_record(json.loads(json.dumps(s.to_record())))
+    assert [e.text for e in again.log] == [e.text for e in s.log]
