@@ -39,7 +39,9 @@ class PanelDrawing(SceneMixin):
         f = font(s(16), bold=True)
         text = f.render(turn, True, palette.INK)
         surface.blit(text, header.topleft)
-        mover = view["to_move"] if view["to_move"] is not None else view.get("winner")
+        # The turn's owner (the whole column is about their turn), also while a rival answers
+        # a ransom offer; the winner once the game is over.
+        mover = view["current"] if view["to_move"] is not None else view.get("winner")
         if mover is not None and view["phase"] != "start":
             x = self.draw_mini_badge(surface, mover, (header.x + text.get_width() + s(16),
                                                       header.y + text.get_height() // 2))
