@@ -329,7 +329,7 @@ class BoxPanels(SceneMixin):
         if v.get("neutral_reveals"):
             shown = ", ".join(str(k) for k in v["neutral_reveals"])
             notes.append(f"Revealed leftovers: {shown} (grey neutral tokens on the board).")
-        aim = ("win 4 tricks or fewer" if v["players"] == 2
+        aim = ("win four tricks or fewer" if v["players"] == 2
                else "win exactly the tricks you predicted")
         notes.append(f"Goal: {aim} and grow one connected group of your tokens. Red beats "
                      "every colour; a card has the colour you declare.")
