@@ -134,6 +134,11 @@ class Session:
         self._changed()
         return entry
 
+    def around(self, index: int) -> tuple[State, State]:
+        """The states just before and just after log entry ``index`` (to tell what it did)."""
+        after = self._history[index + 1] if index + 1 < len(self._history) else self.state
+        return self._history[index], after
+
     # -- undo and redo -----------------------------------------------------------------------------
     def can_undo(self) -> bool:
         """True if the last action may be taken back.

@@ -222,6 +222,11 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
             self._preview[key] = result
         return self._preview[key]
 
+    def log_note(self, before: Any, after: Any) -> str:
+        if after.round != before.round or (after.to_move is None and before.to_move is not None):
+            return f"Nuzzle: round {before.round} ends"
+        return ""
+
     def log_text(self, action: Action) -> str:
         return str(action).replace("play ", "played ", 1).replace(" under ", " under the ", 1)
 

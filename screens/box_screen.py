@@ -327,6 +327,17 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
             x += bw + s(8)
 
     # -- text --------------------------------------------------------------------------------
+    def log_note(self, before: Any, after: Any) -> str:
+        notes = []
+        if after.last_trick is not None and after.last_trick != before.last_trick:
+            notes.append(f"{self.seat_name(after.last_trick[1])} wins the trick")
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            if result["paradox"] is not None:
+                notes.append(f"paradox by {self.seat_name(result['paradox'])}")
+            notes.append(f"round {result['round']} ends")
+        return "; ".join(notes)
+
     def log_text(self, action: Action) -> str:
         if action.kind == "aside":  # the number stays secret: the log is for everybody
             return "set a card aside"

@@ -337,6 +337,11 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
             self.last_move = None  # the marks belonged to a move taken back (or replayed)
             self.moving = {}
 
+    def log_note(self, before: Any, after: Any) -> str:
+        if len(after.history) > len(before.history):
+            return f"round {after.history[-1]['round']} ends"
+        return ""
+
     def log_text(self, action: Action) -> str:
         if isinstance(action, Place):
             return f"placed {action.cat} on {action.region}"

@@ -449,7 +449,16 @@ class GameScene(Scene):
     def _log_row(self, index: int) -> str:
         entry = self.session.log[index]
         name = self.seat_name(entry.seat)
-        return f"<b>{index + 1}.</b> {_html(name)}: {_html(self.entry_text(entry))}"
+        text = self.entry_text(entry)
+        note = self.log_note(*self.session.around(index))
+        if note:
+            text += f" · {note}"
+        return f"<b>{index + 1}.</b> {_html(name)}: {_html(text)}"
+
+    def log_note(self, before: Any, after: Any) -> str:
+        """What a move brought about that its own words do not say (a trick won, a round
+        ended), from the states around it; empty by default."""
+        return ""
 
     def entry_text(self, entry: LogEntry) -> str:
         """How a played move reads in the move log (see :meth:`log_text`)."""

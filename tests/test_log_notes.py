@@ -1,0 +1,50 @@
+"""The move log says what a move brought about that its own words do not: the trick's winner
+(Cat in the Box), the end of a round (Cat Chess, Cat Between Us). Read from the states around
+each logged move (``Session.around``), so a loaded game's log says it too."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from cats.rng import Rng
+from cats.session import Seat, Session
+from frames import headless_context, show
+from screens.app import frame
+from screens.registry import open_game
+
+
+@pytest.fixture()
+def ctx():  # type: ignore[no-untyped-def]
+    yield from headless_context((1280, 800), instant_bots=False)
+
+
+def play_until(game: str, players: int, done: Callable[[Any], bool]) -> Session:
+    """Random legal moves until ``done(state)``; reloaded from its record, as a saved game is."""
+    session = Session.start(game, [Seat(f"Player {i + 1}") for i in range(players)], 7, {})
+    rng = Rng(11)
+    while not done(session.state):
+        actions = session.state.legal_actions()
+        session.play(actions[rng.below(len(actions))])
+    return Session.from_record(session.to_record())
+
+
+CASES = [
+    ("box", 3, lambda st: st.last_trick is not None,
+     lambda st: f"Player {st.last_trick[1] + 1} wins the trick"),
+    ("catchess", 2, lambda st: len(st.history) == 1, lambda st: "round 1 ends"),
+    ("between", 2, lambda st: st.round == 2, lambda st: "Nuzzle: round 1 ends"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "done", "note"), CASES, ids=[c[0] for c in CASES])
+def test_the_log_tells_what_the_last_move_brought_about(ctx, game, players, done, note) -> None:  # type: ignore[no-untyped-def]
+    session = play_until(game, players, done)
+    before, after = session.around(len(session.log) - 1)
+    assert not done(before) and done(after)
+    scene = show(ctx, open_game(ctx, session))
+    frame(ctx, 0.016)
+    rows = scene.log_box.html_text.split("<br>")
+    assert rows[-1].endswith(" · " + note(session.state)), rows[-1]
+    assert sum(note(session.state) in row for row in rows) == 1
