@@ -578,9 +578,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     def animate(self, before: JsonDict, action: Action) -> None:
         self.route_pick = None
         after = self.view
-        events = _new_items(before.get("events", []), after["events"])
-        fresh = after["rolls"] - before.get("rolls", after["rolls"])
-        dice = [d[2] for d in after["dice"][-min(fresh, len(after["dice"])):]] if fresh > 0 else []
+        events, dice = self.what_followed(before, after)
         index = len(self.session.log) - 1
         actor = self.session.log[-1].seat if self.session.log else before.get("current", 0)
         self.notes[index] = self.compose_note(action, actor, events, list(dice))
@@ -719,6 +717,24 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     def cell_name(self, row: int, col: int) -> str:
         return f"{'abcdefghijklmnopqrstuvwxyz'[col]}{row + 1}"
 
+    @staticmethod
+    def what_followed(before: JsonDict, after: JsonDict) -> tuple[list[JsonDict], list[int]]:
+        """The events and dice that came between two views."""
+        events = _new_items(before.get("events", []), after["events"])
+        fresh = after["rolls"] - before.get("rolls", after["rolls"])
+        dice = [d[2] for d in after["dice"][-min(fresh, len(after["dice"])):]] if fresh > 0 else []
+        return events, dice
+
+    def note_of(self, index: int) -> str:
+        """The log line of move ``index``, made when it was animated, else (a loaded game, a
+        move made before this screen opened) from the states around it."""
+        if index not in self.notes:
+            entry = self.session.log[index]
+            before, after = (st.view_for(entry.seat) for st in self.session.around(index))
+            events, dice = self.what_followed(before, after)
+            self.notes[index] = self.compose_note(entry.action, entry.seat, events, dice)
+        return self.notes[index]
+
     def compose_note(self, action: Action, actor: int, events: list[JsonDict],
                      dice: list[int]) -> str:
         """The log line for an action: what was done and what followed (rolls, gold)."""
@@ -733,7 +749,9 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
             if event["seat"] == actor and text.startswith(prefix):
                 text = text[len(prefix):]
             text = self.names(text).rstrip(".")
-            if event["kind"] == "stuck" and action.kind == "roll" and len(parts) == 1:
+            if len(parts) == 1 and (event["kind"], action.kind) in (
+                    ("stuck", "roll"), ("remove", "remove"), ("switch", "switch")):
+                # the event says the move itself, and more (whose cube; taken back or kept)
                 parts[0] = text
                 continue
             if event["kind"] in ("jackpot", "roll_again") and dice:
@@ -757,7 +775,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         rows = []
         start = max(1, len(log) - LOG_ROWS + 1)
         for i, entry in enumerate(log[-LOG_ROWS:], start):
-            text = self.notes.get(i - 1) or self.log_text(entry.action)
+            text = self.note_of(i - 1)
             rows.append(f"<b>{i}.</b> {_html(self.seat_name(entry.seat))}: {_html(text)}")
         self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
         if self.log_box.scroll_bar is not None:

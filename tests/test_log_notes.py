@@ -4,6 +4,7 @@ each logged move (``Session.around``), so a loaded game's log says it too."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import pytest
@@ -48,3 +49,14 @@ def test_the_log_tells_what_the_last_move_brought_about(ctx, game, players, done
     rows = scene.log_box.html_text.split("<br>")
     assert rows[-1].endswith(" · " + note(session.state)), rows[-1]
     assert sum(note(session.state) in row for row in rows) == 1
+
+
+def test_a_loaded_catch22_game_logs_the_dice_and_the_gold(ctx) -> None:  # type: ignore[no-untyped-def]
+    """Notes are made while a move is animated; a loaded game (or moves made before the screen
+    opened) gets them from the states around each move instead of the bare "rolls the die"."""
+    session = play_until("catch22", 2, lambda st: any(st.gold))
+    scene = show(ctx, open_game(ctx, session))
+    frame(ctx, 0.016)
+    html = scene.log_box.html_text
+    assert re.search(r"rolls \d", html) and "rolls the die" not in html
+    assert re.search(r"\d+ gold", html)
