@@ -48,10 +48,19 @@ def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, si
     """Draw lines of text (wrapped to ``width`` if given); returns the y below them."""
     for i, line in enumerate(lines):
         f = font(size, bold=bold_first and i == 0)
-        for part in wrap(line, f, width) if width else [line]:
-            surface.blit(f.render(part, True, colour), (x, y))
+        indent, parts = wrap_indented(line, f, width)
+        for part in parts:
+            surface.blit(f.render(part, True, colour), (x + indent, y))
             y += int(f.get_linesize() * 1.05)
     return y
+
+
+def wrap_indented(line: str, f: pygame.font.Font, width: int = 0) -> tuple[int, list[str]]:
+    """A line's leading spaces as a pixel indent, and its text wrapped to the width left
+    (not wrapped when ``width`` is 0)."""
+    text = line.lstrip(" ")
+    indent = f.size(" " * (len(line) - len(text)))[0] if text != line else 0
+    return indent, wrap(text, f, max(1, width - indent)) if width else [text]
 
 
 def _escape(text: str) -> str:
@@ -123,7 +132,7 @@ class MenuOverlay(Scene):
         if not self.lines:
             return 0
         f = font(self.ctx.scale(17))
-        count = sum(len(wrap(line, f, width)) for line in self.lines)
+        count = sum(len(wrap_indented(line, f, width)[1]) for line in self.lines)
         return int(count * int(f.get_linesize() * 1.05)) + self.ctx.scale(10)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

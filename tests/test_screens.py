@@ -201,3 +201,16 @@ def test_pawn_played_by_push_or_peek_waits_in_the_tray_and_is_placed_by_drag(ctx
          scene.spot_rect(("cell", target.x, target.y)).center)  # type: ignore[attr-defined]
     assert session.log[-1].action == target
     assert session.state.phase != "pawn"
+
+
+def test_text_panels_keep_a_lines_indent_also_when_it_wraps(ctx) -> None:  # type: ignore[no-untyped-def]
+    """The end panel's per-player details are indented under each name, as in its scrolling box."""
+    from screens.assets import font
+    from screens.overlays import wrap_indented
+
+    f = font(17)
+    indent, parts = wrap_indented("   Cubes: 0 in supply, 5 on the board", f, 120)
+    assert indent == f.size("   ")[0] > 0
+    assert len(parts) > 1 and parts[0].startswith("Cubes:")
+    assert all(f.size(p)[0] <= 120 - indent for p in parts)
+    assert wrap_indented("Gold: 9", f) == (0, ["Gold: 9"])
