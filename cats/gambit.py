@@ -85,6 +85,11 @@ def _card_name(code: str) -> str:
     return PAWN_NAMES.get(code[2:], "Pawn") if code.startswith("P:") else CARD_NAMES.get(code, code)
 
 
+def _the(name: str) -> str:
+    """A card's name with its article: "the Rook", but "Queen Aurelia"."""
+    return name if name.startswith("Queen") else f"the {name}"
+
+
 def _steps(dx: int, dy: int) -> str:
     """"2 left", "1 right, 1 down": a move across the grid in words."""
     parts = [f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []
@@ -776,30 +781,37 @@ class GambitState(State):
     def describe(self, action: Action) -> str:
         """How ``action`` reads in the move log, said before it is applied: the cards by name and
         cells by where they lie from the deck (the grid floats, so it has no fixed labels)."""
-        def top(cell: Cell) -> str:
-            stack = self.grid.get(cell) or ["?"]
-            return _card_name(stack[-1])
+        def stack(cell: Cell) -> str:
+            cards = self.grid.get(cell) or ["?"]
+            name = _the(_card_name(cards[0]))
+            return name + (f" (under {_the(_card_name(cards[-1]))})" if len(cards) > 1 else "")
 
         if isinstance(action, Draw):
             return f"drew a {CARD_NAMES[self.deck[0]]}" if self.deck else "draw"
         if isinstance(action, Place) and self.revealed:
             return f"placed the {CARD_NAMES[self.revealed]} {_from_deck((action.x, action.y))}"
         if isinstance(action, PlayPawn):
-            return f"played {PAWN_NAMES[action.pawn]} {_from_deck((action.x, action.y))}"
+            cell = (action.x, action.y)
+            name = PAWN_NAMES.get(action.pawn, action.pawn)
+            onto = f" on {stack(cell)}" if cell in self.grid else ""
+            if self.phase == "pawn":  # Peek or Push was played first: now the card goes down
+                return f"placed {name}{onto} {_from_deck(cell)}"
+            return f"played {name}{onto} {_from_deck(cell)}"
         if isinstance(action, Peek):
-            return "played Tactical Peek to see the top card"
+            return "played Tactical Peek and saw the top card"
         if isinstance(action, Push):
-            moved = top((action.fx, action.fy))
-            return f"pushed the {moved} {_steps(action.tx - action.fx, action.ty - action.fy)}"
+            moved = stack((action.fx, action.fy))
+            return (f"played Strategic Push: pushed {moved} "
+                    f"{_steps(action.tx - action.fx, action.ty - action.fy)}")
         if isinstance(action, Ability):
             cell = (action.x, action.y)
-            return {"banish": f"banished the {top(cell)} to the bottom of the deck",
-                    "call": f"called the Paw onto the {top(cell)} {_from_deck(cell)}",
-                    "leap": f"leapt: the Pawn and the Paw swapped with the {top(cell)}",
-                    "gambit": f"swapped Queen Aurelia with the {top(cell)}"}.get(
+            return {"banish": f"banished {stack(cell)} to the bottom of the deck",
+                    "call": f"called the Paw onto {stack(cell)} {_from_deck(cell)}",
+                    "leap": f"leapt: the Pawn and the Paw swapped with {stack(cell)}",
+                    "gambit": f"swapped Queen Aurelia with {stack(cell)}"}.get(
                         action.ability, str(action))
         if isinstance(action, Look):
-            return "played Burrow Strategy and looked at the bottom two cards"
+            return "looked at the bottom two cards"
         if isinstance(action, Burrow):
             return "swapped the bottom two cards" if action.swap else "kept the bottom two in order"
         if isinstance(action, Decline):

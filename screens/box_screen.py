@@ -329,9 +329,13 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
     # -- text --------------------------------------------------------------------------------
     def log_note(self, before: Any, after: Any) -> str:
         notes = []
-        if after.last_trick is not None and after.last_trick != before.last_trick:
-            notes.append(f"{self.seat_name(after.last_trick[1])} wins the trick")
-        if len(after.results) > len(before.results):
+        ended = len(after.results) > len(before.results)
+        # A round's last trick is in its result: the next round has started with no tricks.
+        tricks = after.results[-1]["tricks"] if ended else after.tricks
+        for seat, (now, was) in enumerate(zip(tricks, before.tricks)):
+            if now > was:
+                notes.append(f"{self.seat_name(seat)} wins the trick")
+        if ended:
             result = after.results[-1]
             if result["paradox"] is not None:
                 notes.append(f"paradox by {self.seat_name(result['paradox'])}")

@@ -72,9 +72,10 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
     store.save(RESUME, Session.from_record(records[0]))
     # Kill within the time of several saves on this machine, so that kills land all over the
     # child's loop whether saving is quick or slow here.
+    sessions = [Session.from_record(record) for record in records]
     start = time.perf_counter()
-    for record in records:
-        store.autosave(Session.from_record(record))
+    for session in sessions:
+        store.autosave(session)
     span = max(0.04, 4 * (time.perf_counter() - start))
     rng = Rng(20261130)
     seen = []

@@ -21,9 +21,9 @@ def ctx():  # type: ignore[no-untyped-def]
     yield from headless_context((1280, 800), instant_bots=False)
 
 
-def play_until(game: str, players: int, done: Callable[[Any], bool]) -> Session:
+def play_until(game: str, players: int, done: Callable[[Any], bool], seed: int = 7) -> Session:
     """Random legal moves until ``done(state)``; reloaded from its record, as a saved game is."""
-    session = Session.start(game, [Seat(f"Player {i + 1}") for i in range(players)], 7, {})
+    session = Session.start(game, [Seat(f"Player {i + 1}") for i in range(players)], seed, {})
     rng = Rng(11)
     while not done(session.state):
         actions = session.state.legal_actions()
@@ -60,3 +60,17 @@ def test_a_loaded_catch22_game_logs_the_dice_and_the_gold(ctx) -> None:  # type:
     html = scene.log_box.html_text
     assert re.search(r"rolls \d", html) and "rolls the die" not in html
     assert re.search(r"\d+ gold", html)
+
+
+def test_box_log_names_the_winner_of_a_rounds_last_trick(ctx) -> None:  # type: ignore[no-untyped-def]
+    """The move that ends a round by finishing its last trick says who won that trick (the next
+    round has already begun, so the winner is read from the round's result)."""
+    session = play_until("box", 3, lambda st: len(st.results) == 1, seed=24)
+    result = session.state.results[0]
+    before, _ = session.around(len(session.log) - 1)
+    assert result["paradox"] is None, "pick a seed whose first round ends on a trick"
+    winner = next(s for s in range(3) if result["tricks"][s] > before.tricks[s])
+    scene = show(ctx, open_game(ctx, session))
+    frame(ctx, 0.016)
+    last = scene.log_box.html_text.split("<br>")[-1]
+    assert last.endswith(f" · Player {winner + 1} wins the trick; round 1 ends"), last
