@@ -9,7 +9,7 @@ import pygame_gui
 
 from saves.store import SaveError, SaveInfo
 from screens import palette
-from screens.overlays import blit_lines, draw_page
+from screens.overlays import MenuOverlay, blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import tr
 
@@ -43,7 +43,7 @@ class LoadScene(Scene):
         self.infos = self.ctx.saves.list()
         self.listing = pygame_gui.elements.UISelectionList(
             pygame.Rect(self.panel.x + s(30), self.panel.y + s(80), self.panel.w - s(60),
-                        self.panel.h - s(180)),
+                        self.panel.h - s(210)),
             [describe(i) for i in self.infos], self.ctx.ui)
         self.keep(self.listing)
         self.actions = {}
@@ -84,9 +84,7 @@ class LoadScene(Scene):
             self.message = "Choose a saved game first."
             return
         if key == "delete":
-            self.ctx.saves.delete(info.slot)
-            self.message = f"Deleted “{info.slot}”."
-            self.resize()
+            self.confirm_delete(info.slot)
             return
         from screens.menus import playable
         from screens.registry import open_game
@@ -103,9 +101,24 @@ class LoadScene(Scene):
         self.ctx.scenes.reset(MainMenu(self.ctx))
         self.ctx.scenes.push(open_game(self.ctx, session))
 
+    def confirm_delete(self, slot: str) -> None:
+        """Ask before a save is deleted: it cannot be brought back."""
+        ctx = self.ctx
+
+        def delete() -> None:
+            ctx.scenes.pop()
+            ctx.saves.delete(slot)
+            self.message = f"Deleted “{slot}”."
+            self.resize()
+
+        ctx.scenes.push(MenuOverlay(ctx, f"Delete “{slot}”?",
+                                    [("Keep it", ctx.scenes.pop), ("Delete it", delete)],
+                                    ["A deleted save cannot be brought back."]))
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         draw_page(surface, s, self.panel, tr("load.title"))
         lines = [self.message] if self.message else ([] if self.infos else [tr("load.empty")])
-        blit_lines(surface, lines, self.panel.x + s(30), self.panel.bottom - s(120), s(15),
+        # Between the list and the buttons (pygame-gui draws the list over anything under it).
+        blit_lines(surface, lines, self.panel.x + s(30), self.panel.bottom - s(124), s(15),
                    palette.WARN, width=self.panel.w - s(60))
