@@ -300,7 +300,7 @@ class BetweenState(State):
         """"Round 2 · 5 lures played"."""
         if self.final is not None:
             return f"Game over · round {self.round}"
-        return f"Round {self.round} · {self.played} lures played"
+        return f"Round {self.round} · {self.played} lure{'' if self.played == 1 else 's'} played"
 
     def prompt(self) -> str:
         """What the player to move does now."""
@@ -308,7 +308,8 @@ class BetweenState(State):
             return "The game is over."
         left = LURES_PER_ROUND - self.played
         return (f"Play a lure card under a toy with fewer than two cards "
-                f"(cat on {CARD_TARGET[self.cat_card]}, {left} lures left this round)")
+                f"(cat on {CARD_TARGET[self.cat_card]}, {left} lure{'' if left == 1 else 's'} "
+                "left this round)")
 
     def clone(self) -> "BetweenState":
         """A fast copy: the mutable lists are copied, the immutable results shared."""

@@ -568,8 +568,10 @@ def test_prompt_and_progress_texts() -> None:
     state, plays = setup_round(2, [["mouse 0", "mouse 1", "yarn 0"],
                                    ["laser 0", "yarn 1", "feather 0"]], cat=18)
     state.apply(state.parse(plays[0]))
-    assert state.progress() == "Round 1 · 1 lures played"
+    assert state.progress() == "Round 1 · 1 lure played"
     assert "cat on 18" in state.prompt() and "11 lures left" in state.prompt()
+    state.played = 11  # the text alone: one lure to go
+    assert state.prompt().endswith(", 1 lure left this round)")
 
 
 def test_json_round_trip_and_bad_data_refused() -> None:
