@@ -90,16 +90,16 @@ def _the(name: str) -> str:
     return name if name.startswith("Queen") else f"the {name}"
 
 
-def _steps(dx: int, dy: int) -> str:
+def steps(dx: int, dy: int) -> str:
     """"2 left", "1 right, 1 down": a move across the grid in words."""
     parts = [f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []
     parts += [f"{abs(dy)} {'down' if dy > 0 else 'up'}"] if dy else []
     return ", ".join(parts) or "nowhere"
 
 
-def _from_deck(cell: Cell) -> str:
+def from_deck(cell: Cell) -> str:
     """Where a cell lies from the deck, in words: "2 left, 1 up from the deck"."""
-    return f"{_steps(cell[0] - DECK[0], cell[1] - DECK[1])} from the deck"
+    return f"{steps(cell[0] - DECK[0], cell[1] - DECK[1])} from the deck"
 
 
 def rank_for(score: int) -> str:
@@ -789,24 +789,24 @@ class GambitState(State):
         if isinstance(action, Draw):
             return f"drew a {CARD_NAMES[self.deck[0]]}" if self.deck else "draw"
         if isinstance(action, Place) and self.revealed:
-            return f"placed the {CARD_NAMES[self.revealed]} {_from_deck((action.x, action.y))}"
+            return f"placed the {CARD_NAMES[self.revealed]} {from_deck((action.x, action.y))}"
         if isinstance(action, PlayPawn):
             cell = (action.x, action.y)
             name = PAWN_NAMES.get(action.pawn, action.pawn)
             onto = f" on {stack(cell)}" if cell in self.grid else ""
             if self.phase == "pawn":  # Peek or Push was played first: now the card goes down
-                return f"placed {name}{onto} {_from_deck(cell)}"
-            return f"played {name}{onto} {_from_deck(cell)}"
+                return f"placed {name}{onto} {from_deck(cell)}"
+            return f"played {name}{onto} {from_deck(cell)}"
         if isinstance(action, Peek):
             return "played Tactical Peek and saw the top card"
         if isinstance(action, Push):
             moved = stack((action.fx, action.fy))
             return (f"played Strategic Push: pushed {moved} "
-                    f"{_steps(action.tx - action.fx, action.ty - action.fy)}")
+                    f"{steps(action.tx - action.fx, action.ty - action.fy)}")
         if isinstance(action, Ability):
             cell = (action.x, action.y)
             return {"banish": f"banished {stack(cell)} to the bottom of the deck",
-                    "call": f"called the Paw onto {stack(cell)} {_from_deck(cell)}",
+                    "call": f"called the Paw onto {stack(cell)} {from_deck(cell)}",
                     "leap": f"leapt: the Pawn and the Paw swapped with {stack(cell)}",
                     "gambit": f"swapped Queen Aurelia with {stack(cell)}"}.get(
                         action.ability, str(action))

@@ -9,7 +9,8 @@ from typing import Any, Optional
 import pygame
 
 from cats.core import Action, Spot
-from cats.gambit import CARD_NAMES, PAWN_NAMES, PlayPawn
+from cats.gambit import (CARD_NAMES, PAWN_NAMES, Ability, Place, PlayPawn, Push, from_deck,
+                         steps)
 from cats.rng import Rng
 from cats.session import LogEntry
 from screens import palette
@@ -239,11 +240,20 @@ class GambitScene(GameScene):
                 self.hint_spot = gesture[1] if gesture else None
 
     def describe(self, action: Action) -> str:
-        """A friendly description of an action for hints and the log."""
-        text = str(action)
-        if action.kind == "pawn":
-            return f"play {PAWN_NAMES[action.pawn]} on {action.x},{action.y}"  # type: ignore[attr-defined]
-        return text
+        """What a hint suggests, in the log's words (cells said from the deck)."""
+        revealed = self.view.get("revealed")
+        if isinstance(action, Place) and revealed:
+            return f"place the {CARD_NAMES[revealed]} {from_deck((action.x, action.y))}"
+        if isinstance(action, PlayPawn):
+            return f"play {PAWN_NAMES[action.pawn]} {from_deck((action.x, action.y))}"
+        if isinstance(action, Push):
+            return (f"push the cards {from_deck((action.fx, action.fy))} "
+                    f"{steps(action.tx - action.fx, action.ty - action.fy)}")
+        if isinstance(action, Ability):
+            verb = {"banish": "banish the card", "call": "call the Paw onto the Cat-ken",
+                    "leap": "leap with the card", "gambit": "swap Queen Aurelia with the card"}
+            return f"{verb.get(action.ability, action.ability)} {from_deck((action.x, action.y))}"
+        return self.session.state.label(action)
 
     def entry_text(self, entry: LogEntry) -> str:
         return entry.text  # the engine's wording, made when the move was played

@@ -214,3 +214,15 @@ def test_text_panels_keep_a_lines_indent_also_when_it_wraps(ctx) -> None:  # typ
     assert len(parts) > 1 and parts[0].startswith("Cubes:")
     assert all(f.size(p)[0] <= 120 - indent for p in parts)
     assert wrap_indented("Gold: 9", f) == (0, ["Gold: 9"])
+
+
+def test_hints_name_cells_from_the_deck_as_the_log_does(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_gambit(ctx)
+    assert scene.describe(session.state.parse("draw")) == "Draw"
+    assert scene.play(session.state.parse("draw"))
+    frame(ctx, 0.016)
+    assert scene.describe(session.state.parse("place 2,0")) == "place the Rook 1 right from the deck"
+    assert scene.play(session.state.parse("place 2,0"))
+    frame(ctx, 0.016)
+    assert scene.describe(session.state.parse("pawn banish 2,1")) == \
+        "play Banishment Move 1 right, 1 down from the deck"
