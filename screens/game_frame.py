@@ -109,8 +109,13 @@ class GameScene(Scene):
                 and not self.session.seats[mover].is_bot and not self.ctx.headless_reveal):
             self.viewer = None
             self.refresh()
-            self.ctx.scenes.push(Curtain(self.ctx, self.seat_name(mover),
-                                         lambda m=mover: self._reveal(m)))
+            self.ctx.scenes.push(self._curtain(mover))
+
+    def _curtain(self, seat: int) -> Curtain:
+        """The hand-off curtain for ``seat``, with their disc and symbol over their name."""
+        return Curtain(self.ctx, self.seat_name(seat), lambda: self._reveal(seat),
+                       badge=lambda surface, centre, r: self.seat_disc(surface, seat, centre, r,
+                                                                       shadow=True))
 
     def needs_curtain(self, seat: int) -> bool:
         """A hand-off curtain is due before ``seat`` (a human) sees their view."""
@@ -244,8 +249,7 @@ class GameScene(Scene):
             if self.needs_curtain(mover):
                 self.viewer = None  # nothing private is drawn until the owner confirms
                 self.refresh()
-                name = self.seat_name(mover)
-                self.ctx.scenes.push(Curtain(self.ctx, name, lambda m=mover: self._reveal(m)))
+                self.ctx.scenes.push(self._curtain(mover))
             else:
                 self.viewer = mover
         self.refresh()

@@ -159,10 +159,13 @@ class MenuOverlay(Scene):
 class Curtain(Scene):
     """The hotseat hand-off: covers the whole screen until the named player confirms."""
 
-    def __init__(self, ctx: "AppContext", name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, ctx: "AppContext", name: str, on_ready: Callable[[], None],
+                 badge: Optional[Callable[[pygame.Surface, tuple[int, int], int], None]] = None
+                 ) -> None:
         super().__init__(ctx)
         self.name = name
         self.on_ready = on_ready
+        self.badge = badge  # draws the player's disc and symbol (surface, centre, radius)
         self.ready_button: Optional[pygame_gui.elements.UIButton] = None
 
     def build_ui(self) -> None:
@@ -184,6 +187,8 @@ class Curtain(Scene):
         w, h = surface.get_size()
         for x in range(0, w, self.ctx.scale(90)):
             pygame.draw.line(surface, (126, 84, 52), (x, 0), (x, h), self.ctx.scale(3))
+        if self.badge is not None:
+            self.badge(surface, (w // 2, h // 2 - self.ctx.scale(100)), self.ctx.scale(34))
         title = font(self.ctx.scale(34), True).render(tr("handoff.title", name=self.name), True,
                                                       palette.PAPER)
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - self.ctx.scale(30))))

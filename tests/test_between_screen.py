@@ -126,6 +126,11 @@ def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # ty
     assert isinstance(curtain, Curtain)
     assert scene.viewer is None and scene.view["hand"] is None
     assert scene.view["live_total"] is None
+    drawn: list[int] = []  # the curtain shows whose turn it is by their disc and symbol too
+    scene.seat_disc = lambda surface, seat, *args, **kw: drawn.append(seat)
+    curtain.draw(pygame.Surface(ctx.size))
+    assert drawn == [1]
+    del scene.seat_disc
     click(ctx, curtain.ready_button.rect.center)
     assert ctx.scenes.top is scene
     assert scene.viewer == 1
