@@ -104,7 +104,9 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False):  # ty
     ui = pygame_gui.UIManager(size, str(asset_path("theme.json")),
                               enable_live_theme_updates=False)
     ui.preload_fonts([{"name": "noto_sans", "point_size": p, "style": st}
-                      for p in (14, 15) for st in ("bold", "italic")])  # 17: the theme loads it
+                      for p in (14, 15) for st in ("bold", "italic")]  # 17: the theme loads it
+                     + [{"name": "noto_sans", "point_size": p, "style": "bold"}
+                        for p in (18, 24)])  # the rules pages' headings
     ctx = AppContext(window=window, ui=ui, settings=settings, saves=SaveStore(),
                      profiles=ProfileBook().load(), sounds=Sounds(settings.volume),
                      scenes=SceneManager(), executor=ThreadPoolExecutor(1, "bot"),
