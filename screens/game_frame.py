@@ -9,6 +9,7 @@ legal drop targets, the action a drop makes and the refusal reason all come from
 from __future__ import annotations
 
 import logging
+import re
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
@@ -19,7 +20,7 @@ import pygame_gui
 from cats import get_game
 from cats.core import Action, IllegalAction, Spot
 from cats.session import LogEntry, Session
-from saves.store import SaveError
+from saves.store import RESUME, SaveError, check_slot
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
@@ -649,14 +650,29 @@ class GameScene(Scene):
         ctx.scenes.push(MenuOverlay(ctx, self.info.title, choices))
 
     def ask_save(self) -> None:
-        """Ask for a slot name and save there."""
-        def save(name: str) -> None:
+        """Ask for a slot name and save there (a refused name keeps the prompt open; replacing
+        another save is confirmed by pressing OK again on the same name)."""
+        confirmed: list[str] = []
+
+        def save(name: str) -> Optional[str]:
             try:
-                self.ctx.saves.save(name, self.session)
-                self.flash(tr("game.saved", slot=name.strip()))
+                slot = check_slot(name)
             except SaveError as exc:
-                self.flash(str(exc))
-        self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), self.info.title, save))
+                return str(exc)
+            if slot.lower() == RESUME:
+                return f"“{slot}” is kept for the automatic save: choose another name."
+            if self.ctx.saves.exists(slot) and confirmed != [slot]:
+                confirmed[:] = [slot]
+                return f"A save named “{slot}” exists: press OK again to replace it."
+            try:
+                self.ctx.saves.save(slot, self.session)
+            except SaveError as exc:
+                return str(exc)
+            self.flash(tr("game.saved", slot=slot))
+            return None
+
+        suggested = re.sub(r"[^A-Za-z0-9 _\-]", "", self.info.title)[:40].strip()
+        self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), suggested, save))
 
     def restart_same(self) -> None:
         """Replay this deal: same seed and options, same seats."""

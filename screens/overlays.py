@@ -198,23 +198,29 @@ class Curtain(Scene):
 
 
 class TextPrompt(Scene):
-    """Ask for one line of text (a save name); Enter or OK accepts, Esc cancels."""
+    """Ask for one line of text (a save name); Enter or OK accepts, Esc or Cancel cancels.
+
+    ``on_accept`` returns ``None`` when the text is taken, or a message to show: the prompt then
+    stays open with the text kept, so a refused name can be mended rather than typed again.
+    """
 
     overlay = True
 
     def __init__(self, ctx: "AppContext", title: str, initial: str,
-                 on_accept: Callable[[str], None]) -> None:
+                 on_accept: Callable[[str], Optional[str]]) -> None:
         super().__init__(ctx)
         self.title = title
         self.initial = initial
         self.on_accept = on_accept
         self.entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.ok: Optional[pygame_gui.elements.UIButton] = None
+        self.cancel: Optional[pygame_gui.elements.UIButton] = None
+        self.message = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def build_ui(self) -> None:
         w, h = self.ctx.size
-        pw, ph = self.ctx.scale(460), self.ctx.scale(190)
+        pw, ph = self.ctx.scale(460), self.ctx.scale(224)  # room for a message under the entry
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         inner = self.panel.inflate(-self.ctx.scale(60), 0)
         self.entry = pygame_gui.elements.UITextEntryLine(
@@ -223,18 +229,27 @@ class TextPrompt(Scene):
         self.entry.set_text(self.initial)
         self.entry.focus()
         self.keep(self.entry)
-        self.ok = self.button(pygame.Rect(inner.right - self.ctx.scale(120),
-                                          self.panel.bottom - self.ctx.scale(56),
-                                          self.ctx.scale(120), self.ctx.scale(38)), "OK", "#primary")
+        bw, bh = self.ctx.scale(120), self.ctx.scale(38)
+        y = self.panel.bottom - self.ctx.scale(56)
+        self.ok = self.button(pygame.Rect(inner.right - bw, y, bw, bh), "OK", "#primary")
+        self.cancel = self.button(pygame.Rect(inner.right - 2 * bw - self.ctx.scale(10), y, bw, bh),
+                                  "Cancel")
 
     def _accept(self) -> None:
         text = self.entry.get_text() if self.entry else ""
-        self.ctx.scenes.pop()
-        self.on_accept(text)
+        problem = self.on_accept(text)
+        if problem:
+            self.message = problem
+            self.initial = text  # kept when the layout is built again
+        else:
+            self.ctx.scenes.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:
             self._accept()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel:
+            self.ctx.scenes.pop()
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             self._accept()
@@ -249,3 +264,8 @@ class TextPrompt(Scene):
         draw_panel(surface, self.panel)
         title = font(self.ctx.scale(22), bold=True).render(self.title, True, palette.INK)
         surface.blit(title, (self.panel.x + self.ctx.scale(30), self.panel.y + self.ctx.scale(22)))
+        if self.message:
+            width = self.panel.w - self.ctx.scale(60)
+            blit_lines(surface, [self.message], self.panel.x + self.ctx.scale(30),
+                       self.panel.y + self.ctx.scale(114), self.ctx.scale(13), palette.WARN,
+                       width=width)

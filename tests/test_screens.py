@@ -226,3 +226,40 @@ def test_hints_name_cells_from_the_deck_as_the_log_does(ctx) -> None:  # type: i
     frame(ctx, 0.016)
     assert scene.describe(session.state.parse("pawn banish 2,1")) == \
         "play Banishment Move 1 right, 1 down from the deck"
+
+
+def test_save_prompt_suggests_a_usable_name_and_keeps_a_refused_one_open(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.overlays import TextPrompt
+
+    session, scene = open_gambit(ctx)
+    scene.ask_save()
+    frame(ctx, 0.016)
+    prompt = ctx.scenes.top
+    assert isinstance(prompt, TextPrompt)
+    assert prompt.entry.get_text() == "Cats Gambit"  # the title without its apostrophe
+
+    def answer(text: str) -> None:
+        prompt.entry.set_text(text)
+        click(ctx, prompt.ok.rect.center)
+
+    answer("../escape")
+    assert ctx.scenes.top is prompt and "not a usable save name" in prompt.message
+    answer("Resume")
+    assert ctx.scenes.top is prompt and "automatic save" in prompt.message
+    answer("Cats Gambit")
+    assert ctx.scenes.top is scene and ctx.saves.exists("Cats Gambit")
+
+    session.play(session.state.parse("draw"))
+    scene.ask_save()
+    frame(ctx, 0.016)
+    prompt = ctx.scenes.top
+    answer("Cats Gambit")  # the name is taken: asked first, then replaced on a second OK
+    assert ctx.scenes.top is prompt and "press OK again" in prompt.message
+    assert ctx.saves.load("Cats Gambit").log == []
+    answer("Cats Gambit")
+    assert ctx.scenes.top is scene
+    assert [str(e.action) for e in ctx.saves.load("Cats Gambit").log] == ["draw"]
+    scene.ask_save()
+    frame(ctx, 0.016)
+    click(ctx, ctx.scenes.top.cancel.rect.center)
+    assert ctx.scenes.top is scene
