@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
-from saves.store import SaveError, SaveInfo
+from saves.store import RESUME, SaveError, SaveInfo
 from screens import palette
 from screens.overlays import MenuOverlay, blit_lines, draw_page
 from screens.scene import Scene
@@ -18,11 +18,15 @@ if TYPE_CHECKING:
 
 
 def describe(info: SaveInfo) -> str:
-    """One line for a save in the list."""
+    """One line for a save in the list (the autosave under the main menu's name for it)."""
+    name = f"{tr('menu.continue')} (autosave)" if info.slot == RESUME else info.slot
     if not info.ok:
-        return f"{info.slot} — {tr('load.broken', error=info.error)}"
+        return f"{name} — {tr('load.broken', error=info.error)}"
     state = "finished" if info.over else info.progress
-    return f"{info.slot} — {info.title}, {', '.join(info.players)} — {state} — {info.when()}"
+    players = ", ".join(info.players)
+    if len(players) > 36:  # a long table: the count keeps the progress and date in view
+        players = f"{len(info.players)} players ({info.players[0]}, …)"
+    return f"{name} — {info.title}, {players} — {state} — {info.when()}"
 
 
 class LoadScene(Scene):

@@ -90,3 +90,13 @@ def test_delete_asks_first_and_keep_it_keeps_the_file(ctx) -> None:  # type: ign
         assert path.exists() == kept
     assert scene.message == "Deleted “evening”."
     assert not any(item["text"].startswith("evening") for item in scene.listing.item_list)  # type: ignore[union-attr]
+
+
+def test_the_autosave_is_listed_under_the_menus_name_for_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    ctx.saves.autosave(Session.start("gambit", [Seat("Mia")], 4, {}))
+    scene = open_load(ctx)
+    texts = [item["text"] for item in scene.listing.item_list]  # type: ignore[union-attr]
+    assert len(texts) == 1 and texts[0].startswith("Continue (autosave) — Cat's Gambit, Mia")
+    assert scene.selected() is None
+    select(ctx, scene, "Continue (autosave)")
+    assert scene.selected() is not None and scene.selected().slot == "resume"  # type: ignore[union-attr]
