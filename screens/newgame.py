@@ -15,14 +15,18 @@ from cats.session import Seat, Session
 from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
 from screens.assets import font
-from screens.overlays import draw_panel
+from screens.game_frame import fit_text
+from screens.menus import LIBRARY, playable
+from screens.overlays import blit_lines, draw_panel
 from screens.scene import Scene
 from screens.text import tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-KINDS = [tr("new.human")] + [tr("new.bot", level=LEVEL_NAMES[k]) for k in (1, 2, 3)]
+STRENGTH = {1: "easy", 2: "medium", 3: "hard"}
+KINDS = [tr("new.human")] + [tr("new.bot", level=f"{LEVEL_NAMES[k]} ({STRENGTH[k]})")
+                             for k in (1, 2, 3)]
 
 
 def daily_seed(today: Optional[datetime.date] = None) -> str:
@@ -35,28 +39,55 @@ class NewGameScene(Scene):
 
     def __init__(self, ctx: "AppContext", game_id: str) -> None:
         super().__init__(ctx)
-        self.game = get_game(game_id)
-        info = self.game.info
-        self.players = info.min_players if info.max_players == 1 else min(max(info.min_players, 2),
-                                                                            info.max_players)
-        names = [p.name for p in ctx.profiles.profiles] or ["Player 1"]
-        self.names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(6)]
         self.kinds = [KINDS[0]] + [KINDS[2]] * 5
-        self.options: dict[str, Any] = info.check_options()
+        self.typed: set[int] = set()  # seats whose name the player typed (kept as typed)
+        self.names = [""] * 6
         self.seed_text = ""
         self.widgets: dict[Any, tuple[str, Any]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.option_help: list[tuple[int, str]] = []
         self.seed_y = 0
+        self.choose_game(game_id)
+
+    def choose_game(self, game_id: str) -> None:
+        """Set the dialog up for ``game_id`` (its player count and options from scratch)."""
+        self.game = get_game(game_id)
+        info = self.game.info
+        self.players = info.min_players if info.max_players == 1 else min(max(info.min_players, 2),
+                                                                            info.max_players)
+        self.options: dict[str, Any] = info.check_options()
+        self.message = ""
+        self.name_seats()
+
+    def default_name(self, seat: int) -> str:
+        """A human seat takes the next saved player's name; a bot is named after its level."""
+        level = KINDS.index(self.kinds[seat])
+        if level:
+            return f"{LEVEL_NAMES[level]} {seat + 1}"
+        humans_before = sum(1 for i in range(seat) if not KINDS.index(self.kinds[i]))
+        profiles = [p.name for p in self.ctx.profiles.profiles]
+        return profiles[humans_before] if humans_before < len(profiles) else f"Player {seat + 1}"
+
+    def name_seats(self) -> None:
+        """Fill every seat name the player has not typed."""
+        for seat in range(6):
+            if seat not in self.typed:
+                self.names[seat] = self.default_name(seat)
 
     def build_ui(self) -> None:
         s = self.ctx.scale
         w, h = self.ctx.size
         info = self.game.info
-        self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
-        x0, y = self.panel.x + s(40), self.panel.y + s(120)
+        self.panel = pygame.Rect(s(40), s(74), w - s(80), h - s(96))
+        x0, y = self.panel.x + s(40), self.panel.y + s(110)
         self.widgets = {}
+        tab_w = min(s(180), (w - s(80)) // len(LIBRARY) - s(8))
+        for i, gid in enumerate(g for g in LIBRARY if playable(g)):
+            tab = self.button(pygame.Rect(s(40) + i * (tab_w + s(8)), s(20), tab_w, s(40)),
+                              get_game(gid).info.title.split(":")[0],
+                              "#primary" if gid == self.game.info.id else "")
+            self.widgets[tab] = ("game", gid)
         if info.max_players > info.min_players:
             counts = [str(n) for n in info.player_counts()]
             dd = pygame_gui.elements.UIDropDownMenu(counts, str(self.players),
@@ -72,7 +103,7 @@ class NewGameScene(Scene):
             entry.length_limit = 40
             self.keep(entry)
             self.widgets[entry] = ("name", seat)
-            if info.max_players > 1:
+            if self.players > 1:  # a solo seat is the player; bots only play against people
                 kind = pygame_gui.elements.UIDropDownMenu(
                     KINDS, self.kinds[seat], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
                 self.keep(kind)
@@ -80,8 +111,21 @@ class NewGameScene(Scene):
             y += s(46)
         y += s(14)
         self.option_help = []
+        self.number_labels: dict[int, str] = {}
         for spec in info.options:
-            if spec.kind != "bool":
+            if spec.kind not in ("bool", "int") or (spec.name.startswith("solo")
+                                                    and self.players > 1):
+                continue  # set-up scripts never show; solo options only for one player
+            if spec.kind == "int":
+                entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(x0 + s(280), y, s(80), s(36)), self.ctx.ui)
+                entry.set_text(str(self.options[spec.name]))
+                entry.length_limit = 4
+                self.keep(entry)
+                self.widgets[entry] = ("number", spec.name)
+                self.option_help.append((y, spec.help))
+                self.number_labels[y] = spec.label.split(" (")[0]  # the help says the rest
+                y += s(46)
                 continue
             label = f"{spec.label}: {tr('on') if self.options[spec.name] else tr('off')}"
             btn = self.button(pygame.Rect(x0, y, s(360), s(38)), label, tooltip=spec.help)
@@ -108,9 +152,15 @@ class NewGameScene(Scene):
     def _collect(self) -> None:
         for widget, (kind, key) in self.widgets.items():
             if kind == "name":
-                self.names[key] = widget.get_text().strip()[:40] or f"Player {key + 1}"
+                text = widget.get_text().strip()[:40]
+                if text and text != self.names[key]:
+                    self.typed.add(key)
+                self.names[key] = text or self.default_name(key)
             elif kind == "seed":
                 self.seed_text = widget.get_text().strip()
+            elif kind == "number":
+                text = widget.get_text().strip()
+                self.options[key] = int(text) if text.lstrip("-").isdigit() else text
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
@@ -121,11 +171,17 @@ class NewGameScene(Scene):
                 self.resize()
             elif kind == "kind":
                 self.kinds[key] = event.text
+                self.name_seats()
+                self.resize()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.widgets:
             kind, key = self.widgets[event.ui_element]
             self._collect()
-            if kind == "option":
+            if kind == "game":
+                if key != self.game.info.id:
+                    self.choose_game(key)
+                    self.resize()
+            elif kind == "option":
                 self.options[key] = not self.options[key]
                 self.resize()
             elif kind == "daily":
@@ -142,21 +198,36 @@ class NewGameScene(Scene):
         return False
 
     def seats(self) -> list[Seat]:
-        """The seats as chosen."""
-        seats = []
+        """The seats as chosen; no two seats share a colour and symbol (a saved player whose
+        pair is taken at this table gets the first free one)."""
+        seats: list[Seat] = []
+        taken: set[tuple[str, str]] = set()
         for i in range(self.players):
-            level = KINDS.index(self.kinds[i])
+            level = KINDS.index(self.kinds[i]) if self.players > 1 else 0
             profile = self.ctx.profiles.get(self.names[i])
-            colour = profile.colour if profile else COLOURS[i % 6]
-            symbol = profile.symbol if profile else SYMBOLS[i % 6]
-            seats.append(Seat(self.names[i], "bot" if level else "human", level, symbol, colour))
+            pair = (profile.colour, profile.symbol) if profile else (COLOURS[i % 6], SYMBOLS[i % 6])
+            if pair in taken:
+                pair = next(p for p in zip(COLOURS, SYMBOLS) if p not in taken)
+            taken.add(pair)
+            seats.append(Seat(self.names[i], "bot" if level else "human", level, pair[1], pair[0]))
         return seats
+
+    def problem(self) -> str:
+        """Why the table cannot start as set, or ""."""
+        names = [n.lower() for n in self.names[:self.players]]
+        twice = next((n for n in self.names[:self.players] if names.count(n.lower()) > 1), None)
+        if twice:
+            return f"Two seats are both called {twice}: give each player their own name."
+        return ""
 
     def start(self) -> None:
         """Start the game and replace this dialog by its screen."""
         from screens.registry import open_game
         import time
         seed = seed_from_text(self.seed_text) if self.seed_text else int(time.time() * 1000) % (2**63)
+        self.message = self.problem()
+        if self.message:
+            return
         try:
             session = Session.start(self.game.info.id, self.seats(), seed, self.options)
         except ValueError as exc:
@@ -176,11 +247,13 @@ class NewGameScene(Scene):
         s = self.ctx.scale
         surface.fill(palette.CREAM)
         draw_panel(surface, self.panel)
-        f = font(s(28), bold=True)
+        f = font(s(26), bold=True)
         surface.blit(f.render(tr("new.title", title=self.game.info.title), True, palette.INK),
-                     (self.panel.x + s(40), self.panel.y + s(24)))
+                     (self.panel.x + s(40), self.panel.y + s(18)))
+        blit_lines(surface, [self.game.info.blurb], self.panel.x + s(40), self.panel.y + s(56),
+                   s(14), palette.WOOD, width=self.panel.w - s(80))
         small = font(s(16))
-        x0, y = self.panel.x + s(40), self.panel.y + s(126)
+        x0, y = self.panel.x + s(40), self.panel.y + s(116)
         if self.game.info.max_players > self.game.info.min_players:
             surface.blit(small.render(tr("new.players"), True, palette.INK), (x0, y + s(6)))
         y += s(50)
@@ -190,9 +263,12 @@ class NewGameScene(Scene):
         surface.blit(small.render(tr("new.seed"), True, palette.INK), (x0, self.seed_y + s(6)))
         hint = font(s(14))
         for oy, text in self.option_help:
-            surface.blit(hint.render(text, True, palette.WOOD), (x0 + s(380), oy + s(9)))
-        blurb = font(s(15)).render(self.game.info.blurb, True, palette.WOOD)
-        surface.blit(blurb, (self.panel.x + s(40), self.panel.y + s(72)))
+            room = self.panel.right - s(20) - (x0 + s(380))
+            surface.blit(hint.render(fit_text(text, hint, room), True, palette.WOOD),
+                         (x0 + s(380), oy + s(9)))
+        for oy, label in self.number_labels.items():
+            surface.blit(small.render(fit_text(label, small, s(270)), True, palette.INK),
+                         (x0, oy + s(6)))
         if self.message:
             surface.blit(small.render(self.message, True, palette.WARN),
                          (x0, self.panel.bottom - s(100)))
