@@ -10,7 +10,9 @@ from saves import paths
 from saves.jsonfile import FileProblem, read_json_object, write_json
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0 = animations off; higher = faster
-UI_SCALES = (0.8, 1.0, 1.25, 1.5)
+# Every layout is drawn for the whole window at 100 %, so larger sizes ran off its edges;
+# a smaller one leaves a margin. (An older 125 or 150 % setting reads as 100 %.)
+UI_SCALES = (0.8, 0.9, 1.0)
 LANGUAGES = ("en",)
 
 

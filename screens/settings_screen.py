@@ -52,7 +52,10 @@ class SettingsScene(Scene):
             ("pace", f"{st.bot_pace:g} s"),
         ]
         for i, (key, label) in enumerate(rows, 1):
-            btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label)
+            btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label,
+                              tooltip="Click for the next choice")
+            if key == "language" and len(LANGUAGES) < 2:
+                btn.disable()  # nothing else to choose yet
             self.controls[btn] = key
         done = self.button(pygame.Rect(self.panel.right - s(190), self.panel.bottom - s(70),
                                        s(160), s(44)), tr("settings.done"), "#primary")

@@ -10,7 +10,7 @@ import pytest
 from cats.session import Seat, Session
 from saves.jsonfile import backup_of
 from saves.profiles import ProfileBook
-from saves.settings import Settings, load_settings, save_settings
+from saves.settings import UI_SCALES, Settings, load_settings, save_settings
 from saves.store import SaveError, SaveStore
 
 
@@ -168,3 +168,10 @@ def test_catch22_save_from_before_the_dice_cap_still_loads() -> None:
     path.write_text(json.dumps(record))
     with pytest.raises(SaveError, match="long game"):
         store.load("long game")
+
+
+def test_an_interface_size_too_big_for_the_layouts_reads_as_100_percent() -> None:
+    """125 and 150 % ran the screens off the window's edges and are no longer offered."""
+    assert max(UI_SCALES) == 1.0
+    assert Settings(ui_scale=1.5).clamp().ui_scale == 1.0
+    assert Settings(ui_scale=0.9).clamp().ui_scale == 0.9
