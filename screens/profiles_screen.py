@@ -11,6 +11,7 @@ from cats import GAMES
 from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
 from screens.assets import font, image
+from screens.game_frame import fit_text
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import tr
@@ -29,13 +30,15 @@ class ProfilesScene(Scene):
         self.back: Optional[pygame_gui.elements.UIButton] = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.cyclers: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
+        self.message = ""
 
     def build_ui(self) -> None:
         s = self.ctx.scale
         w, h = self.ctx.size
         self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.panel.x + s(30), self.panel.bottom - s(76), s(260), s(40)), self.ctx.ui)
+            pygame.Rect(self.panel.x + s(30), self.panel.bottom - s(76), s(260), s(40)), self.ctx.ui,
+            placeholder_text="A new player's name")
         self.entry.length_limit = 40
         self.keep(self.entry)
         self.add = self.button(pygame.Rect(self.panel.x + s(300), self.panel.bottom - s(76),
@@ -44,7 +47,7 @@ class ProfilesScene(Scene):
                                             s(140), s(40)), tr("new.back"))
         self.cyclers = {}
         y = self.panel.y + s(86)
-        for p in self.ctx.profiles.profiles[:12]:
+        for p in self.shown():
             for i, key in enumerate(("colour", "symbol")):
                 btn = self.button(pygame.Rect(self.panel.x + s(330) + i * s(96), y, s(90), s(30)),
                                   key.capitalize())
@@ -54,7 +57,12 @@ class ProfilesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.add and self.entry and self.entry.get_text().strip():
-                self.ctx.profiles.add(self.entry.get_text())
+                name = self.entry.get_text().strip()[:40]
+                if self.ctx.profiles.get(name):
+                    self.message = f"{name} is already on the list."
+                    return True
+                self.ctx.profiles.add(name)
+                self.message = ""
                 try:
                     self.ctx.profiles.save()
                 except OSError:
@@ -73,6 +81,17 @@ class ProfilesScene(Scene):
             self.ctx.scenes.pop()
             return True
         return False
+
+    def rows(self) -> int:
+        """How many players fit above the name field."""
+        s = self.ctx.scale
+        return max(1, (self.panel.bottom - s(96) - (self.panel.y + s(86))) // s(36))
+
+    def shown(self) -> list:  # type: ignore[type-arg]
+        """The players listed (the rest are said as a count)."""
+        book = self.ctx.profiles.profiles
+        rows = self.rows()
+        return book[:rows] if len(book) <= rows else book[:rows - 1]
 
     def cycle(self, name: str, key: str) -> None:
         """Give a player the next colour or symbol (so every player keeps both marks)."""
@@ -95,18 +114,30 @@ class ProfilesScene(Scene):
         book = self.ctx.profiles
         if book.problem:
             y = blit_lines(surface, [book.problem], self.panel.x + s(30), y, s(15), palette.WARN)
-        for p in book.profiles[:12]:
+        if not book.profiles:
+            blit_lines(surface, ["Nobody yet: players are added here or when a game starts."],
+                       self.panel.x + s(30), y, s(15), palette.WOOD)
+        x_groups = self.panel.x + s(760)
+        small = font(s(14))
+        for p in self.shown():
             colour = palette.PLAYER_COLOURS.get(p.colour, palette.TERRACOTTA)
             pygame.draw.circle(surface, colour, (self.panel.x + s(46), y + s(14)), s(14))
             art = image(palette.SYMBOL_ART.get(p.symbol, "sym_0"), s(18), s(18))
             surface.blit(art, art.get_rect(center=(self.panel.x + s(46), y + s(14))))
             best = ", ".join(f"{GAMES[g].info.title if g in GAMES else g}: best {v:g}"
                              for g, v in p.best.items())
-            surface.blit(f.render(p.name, True, palette.INK), (self.panel.x + s(72), y + s(2)))
-            surface.blit(font(s(14)).render(best, True, palette.WOOD),
-                         (self.panel.x + s(530), y + s(6)))
+            surface.blit(f.render(fit_text(p.name, f, s(250)), True, palette.INK),
+                         (self.panel.x + s(72), y + s(2)))
+            surface.blit(small.render(fit_text(best, small, x_groups - s(20) - (self.panel.x + s(530))),
+                                      True, palette.WOOD), (self.panel.x + s(530), y + s(6)))
             y += s(36)
-        x = self.panel.x + s(760)
+        hidden = len(book.profiles) - len(self.shown())
+        if hidden > 0:
+            blit_lines(surface, [f"… and {hidden} more"], self.panel.x + s(72), y, s(15), palette.WOOD)
+        if self.message:
+            blit_lines(surface, [self.message], self.panel.x + s(480), self.panel.bottom - s(68),
+                       s(15), palette.WARN, width=self.panel.right - s(190) - (self.panel.x + s(480)))
+        x = x_groups
         y = self.panel.y + s(86)
         surface.blit(font(s(19), bold=True).render("Hotseat groups", True, palette.INK), (x, y))
         y += s(34)

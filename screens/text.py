@@ -9,7 +9,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu.continue": "Continue",
         "menu.new": "New game",
         "menu.load": "Load",
-        "menu.profiles": "Profiles",
+        "menu.profiles": "Players",
         "menu.settings": "Settings",
         "menu.rules": "Rules",
         "menu.quit": "Quit",
