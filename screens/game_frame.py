@@ -12,7 +12,7 @@ import logging
 import re
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 import pygame_gui
@@ -643,11 +643,29 @@ class GameScene(Scene):
             (tr("game.settings"), close_then(lambda: ctx.scenes.push(SettingsScene(ctx)))),
             (tr("game.undo"), close_then(lambda: self.tool("undo"))),
             (tr("game.redo"), close_then(lambda: self.tool("redo"))),
-            (tr("game.restart"), close_then(self.restart_same)),
-            (tr("game.new_deal"), close_then(self.restart_new)),
+            (tr("game.restart"), close_then(lambda: self.confirm_leaving(self.restart_same))),
+            (tr("game.new_deal"), close_then(lambda: self.confirm_leaving(self.restart_new))),
             (tr("game.quit"), close_then(lambda: ctx.scenes.reset(MainMenu(ctx)))),
         ]
         ctx.scenes.push(MenuOverlay(ctx, self.info.title, choices))
+
+    def confirm_leaving(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (which starts another game in the autosave's place), asking first while
+        this game is under way: only a named save would keep it."""
+        if not self.session.log or self.session.state.is_over():
+            then()
+            return
+        ctx = self.ctx
+
+        def go() -> None:
+            ctx.scenes.pop()
+            then()
+
+        ctx.scenes.push(MenuOverlay(ctx, "Leave this game?", [
+            ("Keep playing", ctx.scenes.pop),
+            ("Save it first", lambda: (ctx.scenes.pop(), self.ask_save())),
+            ("Leave it", go)],
+            ["The game in progress is replaced unless you save it under a name."]))
 
     def ask_save(self) -> None:
         """Ask for a slot name and save there (a refused name keeps the prompt open; replacing

@@ -263,3 +263,33 @@ def test_save_prompt_suggests_a_usable_name_and_keeps_a_refused_one_open(ctx) ->
     frame(ctx, 0.016)
     click(ctx, ctx.scenes.top.cancel.rect.center)
     assert ctx.scenes.top is scene
+
+
+def test_replaying_or_dealing_anew_asks_while_a_game_is_under_way(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.overlays import MenuOverlay
+
+    session, scene = open_gambit(ctx)
+    assert scene.play(session.state.parse("draw"))
+
+    def menu_choice(label: str) -> None:
+        overlay = ctx.scenes.top
+        assert isinstance(overlay, MenuOverlay), overlay
+        button = next(b for b in overlay._actions if b.text == label)
+        click(ctx, button.rect.center)
+        frame(ctx, 0.016)
+
+    scene.open_menu()
+    frame(ctx, 0.016)
+    menu_choice("Replay this deal")
+    menu_choice("Keep playing")
+    assert ctx.scenes.top is scene and len(session.log) == 1
+    scene.open_menu()
+    frame(ctx, 0.016)
+    menu_choice("Replay this deal")
+    menu_choice("Leave it")
+    fresh = ctx.scenes.top
+    assert isinstance(fresh, GambitScene) and fresh is not scene and fresh.session.log == []
+    fresh.open_menu()  # nothing played yet: no question
+    frame(ctx, 0.016)
+    menu_choice("Replay this deal")
+    assert isinstance(ctx.scenes.top, GambitScene) and ctx.scenes.top is not fresh
