@@ -123,6 +123,7 @@ class LoadScene(Scene):
         s = self.ctx.scale
         draw_page(surface, s, self.panel, tr("load.title"))
         lines = [self.message] if self.message else ([] if self.infos else [tr("load.empty")])
-        # Between the list and the buttons (pygame-gui draws the list over anything under it).
+        # Between the list and the buttons (pygame-gui draws the list over anything under it);
+        # a problem in the warning colour, the empty list's note in the quiet one.
         blit_lines(surface, lines, self.panel.x + s(30), self.panel.bottom - s(124), s(15),
-                   palette.WARN, width=self.panel.w - s(60))
+                   palette.WARN if self.message else palette.WOOD, width=self.panel.w - s(60))
