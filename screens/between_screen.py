@@ -324,7 +324,7 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
     def end_lines(self, outcome: Any) -> list[str]:
         """One line per seat: the full breakdown would not fit a small window, and the board's
         final Nuzzle panel shows every hand and total anyway."""
-        lines = [outcome.summary]
+        lines = [self.names(outcome.summary)]
         for seat, seat_lines in enumerate(outcome.lines):
             head = seat_lines[0] if seat_lines else f"{outcome.scores[seat]:g}"
             mark = " (winner)" if seat in outcome.winners else ""

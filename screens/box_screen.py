@@ -440,7 +440,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
     # -- end -------------------------------------------------------------------------------
     def end_lines(self, outcome: Any) -> list[str]:
         """One line per seat (the per-round lines stay on the board's result panel)."""
-        lines = [outcome.summary]
+        lines = [self.names(outcome.summary)]
         rounds = self.view.get("round_scores") or []
         for seat in range(len(self.session.seats)):
             mark = " (winner)" if seat in outcome.winners else ""

@@ -45,7 +45,6 @@ STEP_TIME = 0.13
 DIE_TIME = 0.55
 COIN_TIME = 0.85
 LOG_ROWS = 30
-PLAYER_RE = re.compile(r"\b([Pp])layer (\d+)\b")
 
 
 @dataclass
@@ -104,15 +103,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         super().__init__(ctx, session)
 
     # -- seats ------------------------------------------------------------------------------
-    def names(self, text: str) -> str:
-        """Engine text with "player 2" replaced by the seat's name."""
-        seats = self.session.seats
-
-        def sub(m: re.Match[str]) -> str:
-            i = int(m.group(2)) - 1
-            return seats[i].name if 0 <= i < len(seats) else m.group(0)
-        return PLAYER_RE.sub(sub, text)
-
     # -- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
         s = self.ctx.scale
@@ -784,7 +774,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     def prompt_line(self) -> str:
         mover = self.session.to_move
         if mover is None or self.session.seats[mover].is_bot:
-            return self.names(super().prompt_line())
+            return super().prompt_line()  # the frame already says seats by name
         prompt = re.sub(r"^Player \d+: ", "", self.session.state.prompt())
         return tr("game.turn", name=self.seat_name(mover), prompt=self.names(prompt))
 

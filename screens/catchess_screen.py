@@ -519,7 +519,7 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
     # -- end -----------------------------------------------------------------------------------
     def end_lines(self, outcome: Any) -> list[str]:
         """One line per player (the board's reveal shows every card)."""
-        lines = [outcome.summary]
+        lines = [self.names(outcome.summary)]
         if not self.solo:
             for seat in range(len(self.session.seats)):
                 mark = " (winner)" if seat in outcome.winners else ""

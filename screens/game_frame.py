@@ -77,6 +77,8 @@ class GameScene(Scene):
         self.bot_wait = 0.0
         self.curtain_shown_for: Optional[int] = self.viewer
         self.end_shown = False
+        # A finished game reopened (Continue, Load) was counted when it ended: not again.
+        self.over_at_open = session.state.is_over()
         self.returning: Optional[Tween] = None
         self.log_box: Optional[pygame_gui.elements.UITextBox] = None
         self.choice_buttons: dict[pygame_gui.elements.UIButton, Action] = {}
@@ -103,14 +105,17 @@ class GameScene(Scene):
         return humans[0] if humans else None
 
     def enter(self) -> None:
-        """Open the table; in hotseat with secrets, the first player confirms before seeing."""
+        """Open the table; in hotseat with secrets nobody's private view shows until its owner
+        confirms: the human to move gets the curtain now, and while a bot moves first (a new
+        game, or a game reopened on a bot's turn) the table stays public until a human's turn."""
         super().enter()
         mover = self.session.to_move
         if (mover is not None and self.info.hidden_information and len(self.humans()) > 1
-                and not self.session.seats[mover].is_bot and not self.ctx.headless_reveal):
+                and not self.ctx.headless_reveal):
             self.viewer = None
             self.refresh()
-            self.ctx.scenes.push(self._curtain(mover))
+            if not self.session.seats[mover].is_bot:
+                self.ctx.scenes.push(self._curtain(mover))
 
     def _curtain(self, seat: int) -> Curtain:
         """The hand-off curtain for ``seat``, with their disc and symbol over their name."""
@@ -224,10 +229,21 @@ class GameScene(Scene):
         mover = self.session.to_move
         if mover is None:
             outcome = self.session.state.outcome()
-            return outcome.summary if outcome else tr("game.over")
+            return self.names(outcome.summary) if outcome else tr("game.over")
         if self.session.seats[mover].is_bot:
             return tr("game.thinking", name=self.seat_name(mover))
-        return tr("game.turn", name=self.seat_name(mover), prompt=self.session.state.prompt())
+        return tr("game.turn", name=self.seat_name(mover),
+                  prompt=self.names(self.session.state.prompt()))
+
+    def names(self, text: str) -> str:
+        """Engine text with "Player 2" / "player 2" (a seat number) said as that seat's name,
+        in one pass (so a person called "Player 3" at seat 2 is not renamed twice)."""
+        seats = self.session.seats
+
+        def sub(m: re.Match[str]) -> str:
+            i = int(m.group(2)) - 1
+            return self.seat_name(i) if 0 <= i < len(seats) else m.group(0)
+        return PLAYER_RE.sub(sub, text)
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -737,11 +753,11 @@ class GameScene(Scene):
     def end_lines(self, outcome: Any) -> list[str]:
         """The end panel's text: the summary and every seat's score breakdown (games with long
         breakdowns override this with one line a seat)."""
-        lines = [outcome.summary]
+        lines = [self.names(outcome.summary)]
         for seat, seat_lines in enumerate(outcome.lines):
             if len(self.session.seats) > 1:
                 lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
-            lines.extend("   " + line for line in seat_lines)
+            lines.extend("   " + self.names(line) for line in seat_lines)
         return lines
 
     def record_result(self, outcome: Any) -> list[str]:
@@ -756,7 +772,7 @@ class GameScene(Scene):
             profile = book.get(name)
             if profile and self.info.id in profile.best:
                 lines.append(tr("end.best", name=name, best=f"{profile.best[self.info.id]:g}"))
-        elif len(humans) >= 1:
+        elif len(humans) >= 1 and not self.over_at_open:
             names = [s.name for s in self.session.seats]
             book.record_win(names, [self.session.seats[w].name for w in outcome.winners])
         try:
@@ -764,6 +780,9 @@ class GameScene(Scene):
         except OSError as exc:
             lines.append(f"Could not save profiles: {exc}")
         return lines
+
+
+PLAYER_RE = re.compile(r"\b([Pp])layer (\d+)\b")  # how the engines name a seat in their texts
 
 
 def fit_text(text: str, f: pygame.font.Font, width: int) -> str:

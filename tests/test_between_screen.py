@@ -192,3 +192,20 @@ def test_a_game_of_bots_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-u
     frames_until(ctx, lambda: scene.end_shown)
     assert session.state.is_over() and scene.end_shown
     assert ctx.scenes.top is not scene
+
+
+@pytest.mark.parametrize("reopened", [False, True])
+def test_no_hand_shows_while_a_bot_moves_first_in_hotseat(ctx, reopened) -> None:  # type: ignore[no-untyped-def]
+    """A new game whose first seat is a bot, or a game reopened on a bot's turn: the table stays
+    public (no human has confirmed) and the next human gets the curtain."""
+    seats = [Seat("Kit", "bot", 1), Seat("Mia"), Seat("Leo")]
+    session = Session.start("between", seats, 11, {"first": 0})
+    if reopened:
+        session = Session.from_record(session.to_record())
+    scene = show(ctx, BetweenScene(ctx, session), confirm=False)
+    assert not isinstance(ctx.scenes.top, Curtain)
+    assert scene.viewer is None and scene.view["hand"] is None
+    frames_until(ctx, lambda: len(session.log) >= 1, seconds=60)
+    frames_until(ctx, lambda: isinstance(ctx.scenes.top, Curtain), seconds=10)
+    assert session.to_move == 1 and isinstance(ctx.scenes.top, Curtain)
+    assert ctx.scenes.top.name == "Mia" and scene.view["hand"] is None

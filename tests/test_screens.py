@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from cats.session import Seat, Session
-from frames import click, drag, headless_context, show
+from frames import click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.gambit_screen import GambitScene
 from screens.menus import MainMenu
@@ -293,3 +293,39 @@ def test_replaying_or_dealing_anew_asks_while_a_game_is_under_way(ctx) -> None: 
     frame(ctx, 0.016)
     menu_choice("Replay this deal")
     assert isinstance(ctx.scenes.top, GambitScene) and ctx.scenes.top is not fresh
+
+
+def test_a_finished_game_reopened_does_not_count_its_win_again(ctx) -> None:  # type: ignore[no-untyped-def]
+    from cats.rng import Rng
+    from screens.registry import open_game
+
+    session = Session.start("catch22", [Seat("Mia"), Seat("Leo")], 5, {})
+    rng = Rng(5)
+    while not session.state.is_over():
+        actions = session.state.legal_actions()
+        session.play(actions[rng.below(len(actions))])
+    record = session.to_record()
+    last = record["actions"].pop()
+    record["snapshot"] = None
+    almost = Session.from_record(record)
+    scene = show(ctx, open_game(ctx, almost))
+    assert scene.play(almost.state.action_from_json(last))
+    frames_until(ctx, lambda: scene.end_shown, seconds=30)
+    tally = lambda: sum(sum(g.tally.values()) for g in ctx.profiles.groups)  # noqa: E731
+    assert tally() == 1
+    ctx.scenes.reset(MainMenu(ctx))
+    again = show(ctx, open_game(ctx, Session.from_record(session.to_record())))
+    frames_until(ctx, lambda: again.end_shown, seconds=30)
+    assert tally() == 1, "Continue on a finished game counted its win a second time"
+
+
+def test_engine_texts_name_seats_by_their_players_once(ctx) -> None:  # type: ignore[no-untyped-def]
+    """ "Player 2" in an engine's text is seat 2's player, even when someone at another seat is
+    called "Player 2" (one pass, never renamed twice)."""
+    from screens.registry import open_game
+
+    session = Session.start("box", [Seat("Player 1"), Seat("Kitten 2", "bot", 1), Seat("Player 2")],
+                            3, {})
+    scene = show(ctx, open_game(ctx, session))
+    assert scene.names("Player 2 wins with 7 points; player 3 has -3.") == \
+        "Kitten 2 wins with 7 points; Player 2 has -3."
