@@ -350,6 +350,7 @@ class TableDrawing(SceneMixin):
             caption = f"{who}'s hand"
         if self.viewer is not None:
             self.marker(surface, self.viewer, (area.x + s(9), area.y + s(11)), s(9))
+        caption = self.fit(caption, s(15), area.right - area.x - s(28), bold=True)
         self.text(surface, caption, s(15), palette.INK, True, topleft=(area.x + s(24), area.y + s(2)))
         held = self.drag.source if self.drag else None
         sources = self.session.state.drag_sources() if self.my_turn() else []

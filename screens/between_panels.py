@@ -159,7 +159,8 @@ class BetweenPanels(SceneMixin):
                 tags.append("you")
             title = name + (f" ({', '.join(tags)})" if tags else "")
             f = font(s(14), bold=True)
-            while f.size(title)[0] > r.right - x - s(4) and len(title) > 4:
+            room = r.right - x - (s(30) if seat == mover else s(4))  # clear of the turn marker
+            while f.size(title)[0] > room and len(title) > 4:
                 title = title[:-2] + "…"
             two = r.h >= s(34)
             ty = r.y + r.h // 4 + s(1) if two else r.centery

@@ -679,13 +679,14 @@ class GameScene(Scene):
 
         ctx.scenes.push(MenuOverlay(ctx, "Leave this game?", [
             ("Keep playing", ctx.scenes.pop),
-            ("Save it first", lambda: (ctx.scenes.pop(), self.ask_save())),
+            ("Save it first", lambda: (ctx.scenes.pop(), self.ask_save(then))),
             ("Leave it", go)],
             ["The game in progress is replaced unless you save it under a name."]))
 
-    def ask_save(self) -> None:
+    def ask_save(self, then: Optional[Callable[[], None]] = None) -> None:
         """Ask for a slot name and save there (a refused name keeps the prompt open; replacing
-        another save is confirmed by pressing OK again on the same name)."""
+        another save is confirmed by pressing OK again on the same name); ``then`` runs once the
+        game is saved."""
         confirmed: list[str] = []
 
         def save(name: str) -> Optional[str]:
@@ -693,6 +694,9 @@ class GameScene(Scene):
                 slot = check_slot(name)
             except SaveError as exc:
                 return str(exc)
+            # "game one" replaces "Game One" (as it would on Windows or macOS anyway).
+            slot = next((i.slot for i in self.ctx.saves.list() if i.slot.lower() == slot.lower()),
+                        slot)
             if slot.lower() == RESUME:
                 return f"“{slot}” is kept for the automatic save: choose another name."
             if self.ctx.saves.exists(slot) and confirmed != [slot]:
@@ -706,7 +710,7 @@ class GameScene(Scene):
             return None
 
         suggested = re.sub(r"[^A-Za-z0-9 _\-]", "", self.info.title)[:40].strip()
-        self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), suggested, save))
+        self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), suggested, save, then))
 
     def restart_same(self) -> None:
         """Replay this deal: same seed and options, same seats."""

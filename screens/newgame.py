@@ -269,6 +269,6 @@ class NewGameScene(Scene):
         for oy, label in self.number_labels.items():
             surface.blit(small.render(fit_text(label, small, s(270)), True, palette.INK),
                          (x0, oy + s(6)))
-        if self.message:
-            surface.blit(small.render(self.message, True, palette.WARN),
-                         (x0, self.panel.bottom - s(100)))
+        if self.message:  # on the buttons' row, left of Back (the form may fill the page)
+            blit_lines(surface, [self.message], x0, self.panel.bottom - s(66), s(15),
+                       palette.WARN, width=self.panel.right - s(400) - x0)

@@ -170,10 +170,12 @@ class Curtain(Scene):
 
     def build_ui(self) -> None:
         w, h = self.ctx.size
-        bw = self.ctx.scale(360)
+        label = tr("handoff.ready", name=self.name)
+        # As wide as a long name needs (the theme's primary type is 17 px bold), within the window.
+        bw = min(w - self.ctx.scale(40), max(self.ctx.scale(360), font(17, True).size(label)[0] + 48))
         self.ready_button = self.button(
             pygame.Rect((w - bw) // 2, h // 2 + self.ctx.scale(60), bw, self.ctx.scale(48)),
-            tr("handoff.ready", name=self.name), "#primary")
+            label, "#primary")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ready_button:
@@ -207,11 +209,14 @@ class TextPrompt(Scene):
     overlay = True
 
     def __init__(self, ctx: "AppContext", title: str, initial: str,
-                 on_accept: Callable[[str], Optional[str]]) -> None:
+                 on_accept: Callable[[str], Optional[str]],
+                 on_closed: Optional[Callable[[], None]] = None, limit: int = 40) -> None:
         super().__init__(ctx)
         self.title = title
         self.initial = initial
         self.on_accept = on_accept
+        self.on_closed = on_closed  # runs after an accepted text has closed the prompt
+        self.limit = limit
         self.entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.ok: Optional[pygame_gui.elements.UIButton] = None
         self.cancel: Optional[pygame_gui.elements.UIButton] = None
@@ -226,7 +231,8 @@ class TextPrompt(Scene):
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(inner.x, self.panel.y + self.ctx.scale(70), inner.w, self.ctx.scale(38)),
             self.ctx.ui)
-        self.entry.set_text(self.initial)
+        self.entry.length_limit = self.limit
+        self.entry.set_text(self.initial[:self.limit])
         self.entry.focus()
         self.keep(self.entry)
         bw, bh = self.ctx.scale(120), self.ctx.scale(38)
@@ -243,6 +249,8 @@ class TextPrompt(Scene):
             self.initial = text  # kept when the layout is built again
         else:
             self.ctx.scenes.pop()
+            if self.on_closed is not None:
+                self.on_closed()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:

@@ -329,3 +329,27 @@ def test_engine_texts_name_seats_by_their_players_once(ctx) -> None:  # type: ig
     scene = show(ctx, open_game(ctx, session))
     assert scene.names("Player 2 wins with 7 points; player 3 has -3.") == \
         "Kitten 2 wins with 7 points; Player 2 has -3."
+
+
+def test_save_it_first_saves_then_does_what_was_asked(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.overlays import MenuOverlay, TextPrompt
+
+    session, scene = open_gambit(ctx)
+    assert scene.play(session.state.parse("draw"))
+    ctx.saves.save("Evening", session)
+    scene.confirm_leaving(scene.restart_same)
+    frame(ctx, 0.016)
+    overlay = ctx.scenes.top
+    assert isinstance(overlay, MenuOverlay)
+    click(ctx, next(b for b in overlay._actions if b.text == "Save it first").rect.center)
+    frame(ctx, 0.016)
+    prompt = ctx.scenes.top
+    assert isinstance(prompt, TextPrompt)
+    for _ in range(2):  # "evening" is the save "Evening": asked once, then replaced
+        prompt.entry.set_text("evening")
+        click(ctx, prompt.ok.rect.center)
+        frame(ctx, 0.016)
+    assert [i.slot for i in ctx.saves.list() if i.slot != "resume"] == ["Evening"]
+    assert [str(e.action) for e in ctx.saves.load("Evening").log] == ["draw"]
+    fresh = ctx.scenes.top
+    assert isinstance(fresh, GambitScene) and fresh is not scene and fresh.session.log == []
