@@ -174,7 +174,8 @@ class BoxPanels(SceneMixin):
                    else "Every seat is a bot: their hands stay hidden.")
             for rect in cover:
                 surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
-            self.text(surface, msg, s(16), palette.PAPER, True,
+            # On a dark tag: the card backs under it would swallow plain text.
+            self.pill(surface, msg, s(15), palette.INK, pad=(24, 12),
                       center=(area.centerx - self.card[0], area.centery))
             return
         rects = self.hand_rects(hand)
