@@ -79,6 +79,7 @@ class GameScene(Scene):
         self.end_shown = False
         # A finished game reopened (Continue, Load) was counted when it ended: not again.
         self.over_at_open = session.state.is_over()
+        self.result_lines: Optional[list[str]] = None  # what the end panel adds once recorded
         self.returning: Optional[Tween] = None
         self.log_box: Optional[pygame_gui.elements.UITextBox] = None
         self.choice_buttons: dict[pygame_gui.elements.UIButton, Action] = {}
@@ -659,6 +660,8 @@ class GameScene(Scene):
             (tr("game.settings"), close_then(lambda: ctx.scenes.push(SettingsScene(ctx)))),
             (tr("game.undo"), close_then(lambda: self.tool("undo"))),
             (tr("game.redo"), close_then(lambda: self.tool("redo"))),
+            *([("Show the result", close_then(self.show_end))] if self.session.state.is_over()
+              else []),
             (tr("game.restart"), close_then(lambda: self.confirm_leaving(self.restart_same))),
             (tr("game.new_deal"), close_then(lambda: self.confirm_leaving(self.restart_new))),
             (tr("game.quit"), close_then(lambda: ctx.scenes.reset(MainMenu(ctx)))),
@@ -734,8 +737,12 @@ class GameScene(Scene):
         outcome = self.session.state.outcome()
         if outcome is None:
             return
-        lines = self.end_lines(outcome) + self.record_result(outcome)
-        self.ctx.sounds.play("end")
+        first = self.result_lines is None
+        if self.result_lines is None:  # counted once, however often the panel is shown
+            self.result_lines = self.record_result(outcome)
+        lines = self.end_lines(outcome) + self.result_lines
+        if first:
+            self.ctx.sounds.play("end")
         ctx = self.ctx
 
         def again() -> None:

@@ -353,3 +353,24 @@ def test_save_it_first_saves_then_does_what_was_asked(ctx) -> None:  # type: ign
     assert [str(e.action) for e in ctx.saves.load("Evening").log] == ["draw"]
     fresh = ctx.scenes.top
     assert isinstance(fresh, GambitScene) and fresh is not scene and fresh.session.log == []
+
+
+def test_the_result_can_be_shown_again_from_the_menu_and_counts_once(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.overlays import MenuOverlay
+
+    session, scene = open_gambit(ctx, free_check=True, deck=list("CCRBNRNBCC"))
+    for move in ("draw", "place 2,0", "draw", "place 1,1"):
+        session.play(session.state.parse(move))
+    scene.refresh()
+    frames_until(ctx, lambda: scene.end_shown, seconds=30)
+    panel = ctx.scenes.top
+    assert isinstance(panel, MenuOverlay)
+    click(ctx, next(b for b in panel._actions if b.text == "Look at the board").rect.center)
+    assert ctx.scenes.top is scene
+    scene.open_menu()
+    frame(ctx, 0.016)
+    menu = ctx.scenes.top
+    click(ctx, next(b for b in menu._actions if b.text == "Show the result").rect.center)
+    frame(ctx, 0.016)
+    again = ctx.scenes.top
+    assert isinstance(again, MenuOverlay) and again.lines == panel.lines
