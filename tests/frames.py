@@ -92,3 +92,13 @@ class SlowBot:
         """Wait for the release, then the first legal action."""
         self.release.wait(5.0)
         return world.legal_actions()[0]
+
+
+def over_menu(ctx: Any, scene: Any) -> Any:
+    """Open a page (Load, Players, New game…) over the main menu and run a frame; returns it."""
+    from screens.menus import MainMenu
+
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(scene)
+    frame(ctx, 0.016)
+    return scene

@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 
 from cats.session import Seat, Session
-from frames import click, headless_context
+from frames import click, headless_context, over_menu
 from screens.app import frame
 from screens.assets import font
 from screens.loadgame import LoadScene
-from screens.menus import MainMenu
 from screens.overlays import MenuOverlay
 
 
@@ -22,11 +21,7 @@ def ctx():  # type: ignore[no-untyped-def]
 
 
 def open_load(ctx: Any) -> LoadScene:
-    ctx.scenes.push(MainMenu(ctx))
-    scene = LoadScene(ctx)
-    ctx.scenes.push(scene)
-    frame(ctx, 0.016)
-    return scene
+    return over_menu(ctx, LoadScene(ctx))  # type: ignore[no-any-return]
 
 
 def button(scene: LoadScene, key: str) -> Any:

@@ -8,9 +8,8 @@ from typing import Any
 import pygame_gui
 import pytest
 
-from frames import click, headless_context
+from frames import click, headless_context, over_menu
 from screens.app import frame
-from screens.menus import MainMenu
 from screens.newgame import KINDS, NewGameScene
 
 
@@ -20,11 +19,7 @@ def ctx():  # type: ignore[no-untyped-def]
 
 
 def open_dialog(ctx: Any, game: str = "gambit") -> NewGameScene:
-    ctx.scenes.push(MainMenu(ctx))
-    dialog = NewGameScene(ctx, game)
-    ctx.scenes.push(dialog)
-    frame(ctx, 0.016)
-    return dialog
+    return over_menu(ctx, NewGameScene(ctx, game))  # type: ignore[no-any-return]
 
 
 def widget(dialog: NewGameScene, kind: str, key: Any = None) -> Any:

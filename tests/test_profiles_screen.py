@@ -6,9 +6,7 @@ from typing import Any
 
 import pytest
 
-from frames import click, headless_context
-from screens.app import frame
-from screens.menus import MainMenu
+from frames import click, headless_context, over_menu
 from screens.profiles_screen import ProfilesScene
 
 
@@ -18,11 +16,7 @@ def ctx():  # type: ignore[no-untyped-def]
 
 
 def open_page(ctx: Any) -> ProfilesScene:
-    ctx.scenes.push(MainMenu(ctx))
-    page = ProfilesScene(ctx)
-    ctx.scenes.push(page)
-    frame(ctx, 0.016)
-    return page
+    return over_menu(ctx, ProfilesScene(ctx))  # type: ignore[no-any-return]
 
 
 def add(ctx: Any, page: ProfilesScene, name: str) -> None:
