@@ -266,6 +266,7 @@ class GameScene(Scene):
         if mover is not None and not self.session.seats[mover].is_bot and mover != self.viewer:
             if self.needs_curtain(mover):
                 self.viewer = None  # nothing private is drawn until the owner confirms
+                self.clear_flash()  # a refusal can name a card in the last player's hand
                 self.refresh()
                 self.ctx.scenes.push(self._curtain(mover))
             else:
@@ -275,7 +276,12 @@ class GameScene(Scene):
         self.ctx.sounds.play("place")
         self.rebuild_choices()
 
+    def clear_flash(self) -> None:
+        """Drop the message under the prompt line."""
+        self.flash_text, self.flash_time = "", 0.0
+
     def _reveal(self, seat: int) -> None:
+        self.clear_flash()
         self.viewer = seat
         self.refresh()
         self.rebuild_choices()

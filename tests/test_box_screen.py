@@ -279,3 +279,17 @@ def test_the_trick_winner_and_the_last_trick_come_from_the_engine(ctx) -> None: 
     assert shown == scene.view["last_trick"]["plays"] and who == winner
     click(ctx, scene.last_pill.center)
     assert not scene.peek_last
+
+
+def test_a_refusal_naming_a_card_does_not_outlive_the_hand_off(ctx) -> None:  # type: ignore[no-untyped-def]
+    """The message under the prompt can name a card in the hand ("A 8 can only claim…"): it is
+    dropped when the curtain comes down, so the next player never reads it."""
+    session, scene = open_box(ctx, humans(2), hands=None, first=0)
+    mine = session.state.hands[0][0]
+    drag(ctx, hand_point(scene, mine), scene.board.center)
+    assert scene.flash_text, "the drop was refused with a reason"
+    drag(ctx, hand_point(scene, mine), centre(scene, ("aside",)))
+    curtain = ctx.scenes.top
+    assert isinstance(curtain, Curtain) and scene.flash_text == ""
+    click(ctx, curtain.ready_button.rect.center)
+    assert scene.viewer == 1 and scene.flash_text == ""
