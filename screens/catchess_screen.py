@@ -115,6 +115,7 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
             return
         self.stale = False
         super().refresh()
+        self.goal_rows = []  # drawn from the last viewer's goals: gone until drawn again
         self._preview = {}
         self._sources = (-1, [])
         if self.board.w > 1:
