@@ -52,8 +52,9 @@ class LoadScene(Scene):
         self.keep(self.listing)
         self.actions = {}
         x = self.panel.right - s(30)
-        for key, label in (("back", tr("new.back")), ("delete", tr("load.delete")),
-                           ("load", tr("load.load"))):
+        # Right to left: the main action rightmost with Back beside it, as on the New game page.
+        for key, label in (("load", tr("load.load")), ("back", tr("new.back")),
+                           ("delete", tr("load.delete"))):
             x -= s(150)
             btn = self.button(pygame.Rect(x, self.panel.bottom - s(76), s(140), s(44)), label,
                               "#primary" if key == "load" else "")
