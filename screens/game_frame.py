@@ -743,12 +743,10 @@ class GameScene(Scene):
         outcome = self.session.state.outcome()
         if outcome is None:
             return
-        first = self.result_lines is None
         if self.result_lines is None:  # counted once, however often the panel is shown
             self.result_lines = self.record_result(outcome)
-        lines = self.end_lines(outcome) + self.result_lines
-        if first:
             self.ctx.sounds.play("end")
+        lines = self.end_lines(outcome) + self.result_lines
         ctx = self.ctx
 
         def again() -> None:
