@@ -47,6 +47,7 @@ class NewGameScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.option_help: list[tuple[int, str]] = []
+        self.number_labels: dict[int, str] = {}  # y of a number option's row -> its label
         self.seed_y = 0
         self.choose_game(game_id)
 
@@ -111,7 +112,7 @@ class NewGameScene(Scene):
             y += s(46)
         y += s(14)
         self.option_help = []
-        self.number_labels: dict[int, str] = {}
+        self.number_labels = {}
         for spec in info.options:
             if spec.kind not in ("bool", "int") or (spec.name.startswith("solo")
                                                     and self.players > 1):

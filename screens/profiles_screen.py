@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from cats import GAMES
-from saves.profiles import COLOURS, SYMBOLS
+from saves.profiles import COLOURS, SYMBOLS, Profile
 from screens import palette
 from screens.assets import font, image
 from screens.game_frame import fit_text
@@ -87,7 +87,7 @@ class ProfilesScene(Scene):
         s = self.ctx.scale
         return max(1, (self.panel.bottom - s(96) - (self.panel.y + s(86))) // s(36))
 
-    def shown(self) -> list:  # type: ignore[type-arg]
+    def shown(self) -> list[Profile]:
         """The players listed (the rest are said as a count)."""
         book = self.ctx.profiles.profiles
         rows = self.rows()
