@@ -34,16 +34,18 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+
+from cats import GAMES as REGISTRY  # noqa: E402
 from cats import get_game  # noqa: E402
-from cats.ai import GAME_BOTS, Bot  # noqa: E402
-from cats.ai.generic import RandomBot  # noqa: E402
-from cats.ai.levels import register  # noqa: E402
+from cats.ai import Bot, make_bot  # noqa: E402
+from cats.ai.search import RandomBot  # noqa: E402
 from cats.core import State  # noqa: E402
 from cats.rng import Rng  # noqa: E402
 
-GAMES = ("between", "catch22", "box", "catchess")
-RANDOM_PLAYERS = {"between": 4, "catch22": 4, "box": 4, "catchess": 3}
-MATCH_PLAYERS = {"between": 4, "catch22": 4, "box": 4, "catchess": 2}
+GAMES = tuple(gid for gid, game in REGISTRY.items() if game.info.max_players > 1)
+# Random games at 4 seats (or the most a game takes); head-to-heads need an even count.
+RANDOM_PLAYERS = {gid: min(4, REGISTRY[gid].info.max_players) for gid in GAMES}
+MATCH_PLAYERS = {gid: 4 if REGISTRY[gid].info.max_players >= 4 else 2 for gid in GAMES}
 POSITIONS = 20
 MAX_STEPS = 20_000
 WORKERS = 2
@@ -53,8 +55,7 @@ def bot_for(game_id: str, level: int) -> Bot:
     """Level 0 is uniform random play; 1–3 the registered levels."""
     if level == 0:
         return RandomBot()
-    register(GAME_BOTS)
-    return GAME_BOTS[game_id][level]()
+    return make_bot(game_id, level)
 
 
 def bot_rng(seed: int, step: int, seat: int) -> Rng:
@@ -181,7 +182,7 @@ def solo_search_times() -> tuple[list[float], list[float]]:
     from itertools import combinations
 
     from cats.catchess.garden import CARD_INDEX
-    from cats.catchess_solo import _best, best_for_cards
+    from cats.catchess.solo import _best, best_for_cards
 
     wall, cpu = [], []
     for hand in combinations(sorted(CARD_INDEX), 3):
@@ -233,14 +234,13 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=GAMES, action="append",
-                        help="a game to bench (repeatable; default all four)")
+                        help="a game to bench (repeatable; default every multiplayer game)")
     parser.add_argument("--games", type=int, default=300, help="games per head-to-head")
     parser.add_argument("--players", type=int, choices=(2, 4),
                         help="players in head-to-head games (default 4; Cat Chess 2)")
     parser.add_argument("--pairs", type=int, action="append", choices=(1, 2, 3),
                         help="only L1-vs-random (1), L2-vs-L1 (2) or L3-vs-L2 (3); repeatable")
     args = parser.parse_args(argv)
-    register(GAME_BOTS)
     started = time.perf_counter()
 
     def log(text: str) -> None:
@@ -249,8 +249,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     with Pool(WORKERS) as pool:
         for game_id in args.game or GAMES:
             players = args.players
-            if game_id == "catchess" and players == 4:
-                players = 2
+            if players is not None and players > REGISTRY[game_id].info.max_players:
+                players = MATCH_PLAYERS[game_id]
             bench_game(pool, game_id, args.games, players, sorted(args.pairs or [1, 2, 3]), log)
     log(f"total wall time {time.perf_counter() - started:.0f} s")
 

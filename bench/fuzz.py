@@ -1,14 +1,14 @@
 """Random play at scale: N fuzzed games for every registered game and player count.
 
-Every step of every game is checked (see ``tests/fuzzcore.py``): legal actions unique and each
-applicable to a clone, the game's conservation invariants (``bench/fuzz_invariants.py``), views
+Every step of every game is checked (see ``cats/conformance.py``): legal actions unique and each
+applicable to a clone, the game's conservation invariants (``cats/<id>/invariants.py``), views
 unchanged by re-dealing what a seat cannot know, clone and JSON round trip equal, and the log
 replayed step by step reproducing the state. Bool options are cycled through the games.
 
 The full count takes hours on a small machine, so the runner keeps a ledger: each finished chunk
 of seeds is appended to ``bench/results/fuzz-ledger.jsonl`` with a fingerprint of the code it
-checked for that game (the shared engine code, the game's own modules and data, and the checking
-code; not the bots). A later run skips the chunks already done for the same code and reports
+checked for that game (the shared engine code and checker, and the game's package ``cats/<id>/``
+without its bots and words). A later run skips the chunks already done for the same code and reports
 totals over all of them; a change to a game's code starts that game's count afresh.
 
     python bench/fuzz.py                 # 10,000 games per game and player count (resumes)
@@ -33,36 +33,30 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "tests"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 from cats import GAMES  # noqa: E402
-from fuzzcore import Tally, cells, conservation, fuzz_range, option_sets  # noqa: E402
+from cats.conformance import Tally, cells, fuzz_range, option_sets  # noqa: E402
 
 CHUNK = 100
 LEDGER = ROOT / "bench" / "results" / "fuzz-ledger.jsonl"
 
 
-def _game_of(rel: Path, games: Iterable[str]) -> Optional[str]:
-    """The game a file under ``cats/`` belongs to (``None``: shared by all games)."""
-    name = rel.parts[-1] if rel.parts[0] == "data" else rel.parts[0]
-    return next((g for g in sorted(games, key=len, reverse=True) if name.startswith(g)), None)
+# What a fuzz record speaks for: the contract, the checker, and the game's own package; not the
+# session, the bots (they are not what is fuzzed) nor the words (the fuzzer never reads them).
+SHARED = ("core.py", "rng.py", "jsondata.py", "__init__.py", "conformance.py")
+NOT_FUZZED = ("bots.py", "solver.py", "words.py")
 
 
 def fingerprint(game: str, root: Path = ROOT) -> str:
-    """A hash of the code a fuzz result for ``game`` speaks for: the shared engine code, the
-    game's own modules and rules data, and the checks (the bots are not what is fuzzed)."""
+    """A hash of the code a fuzz result for ``game`` speaks for (see ``SHARED``)."""
     digest = hashlib.sha256()
     engines = root / "cats"
-    files = []
-    for path in sorted(engines.rglob("*")):
-        rel = path.relative_to(engines)
-        if path.suffix not in (".py", ".json") or rel.parts[0] in ("ai", "session.py"):
-            continue
-        if _game_of(rel, GAMES) in (None, game):
-            files.append(path)
-    files += [root / "tests" / "fuzzcore.py", root / "bench" / "fuzz_invariants.py"]
+    files = [engines / name for name in SHARED if (engines / name).is_file()]
+    files += [path for path in sorted((engines / game).rglob("*"))
+              if path.suffix in (".py", ".json") and path.name not in NOT_FUZZED
+              and "__pycache__" not in path.parts]
     for path in files:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
@@ -163,8 +157,7 @@ def run(args: argparse.Namespace, print_fn: Any = print) -> int:
     for gid in dict.fromkeys(g for g, _ in wanted):
         sets = ", ".join("+".join(f"{k}={v}" for k, v in s.items()) or "defaults"
                          for s in option_sets(GAMES[gid]))
-        note = "" if conservation(gid) else "  (no conservation checks written yet: skipped)"
-        print_fn(f"{gid}: option sets cycled: {sets}{note}")
+        print_fn(f"{gid}: option sets cycled: {sets}")
     print_fn("code fingerprints " + ", ".join(f"{g} {c}" for g, c in codes.items()) + "; "
              f"{len(jobs) - len(todo)} of {len(jobs)} chunks of "
              f"{CHUNK} seeds already in the ledger; {0 if args.report else len(todo)} to run")

@@ -24,9 +24,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cats import GAMES  # noqa: E402
-from cats.ai import generic, make_bot  # noqa: E402
-from cats.ai.gambit_solver import GambitSolver, clairvoyant_value  # noqa: E402
-from cats.gambit import RANKS, GambitState  # noqa: E402
+from cats.ai import make_bot, search  # noqa: E402
+from cats.gambit.cards import RANKS
+from cats.gambit.solver import GambitSolver, clairvoyant_value  # noqa: E402
+from cats.gambit.state import GambitState  # noqa: E402
 from cats.rng import Rng  # noqa: E402
 
 GAME = GAMES["gambit"]
@@ -65,7 +66,7 @@ def play_solver(seed: int, options: dict[str, Any]) -> tuple[float, list[float],
 def play_random(seed: int, options: dict[str, Any]) -> float:
     """One game of uniformly random legal actions."""
     state = GAME.new_game(1, seed, options)
-    bot = generic.RandomBot()
+    bot = search.RandomBot()
     rng = Rng(seed * 104729 + 5)
     while state.phase != "over":
         state.apply(bot.choose(state, 0, rng))

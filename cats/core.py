@@ -11,13 +11,22 @@ import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Optional, Sequence, TypeVar
+from typing import (
+    Any,
+    Callable,
+    ClassVar,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    TypeVar,
+)
 
+from cats.jsondata import JsonDict
 from cats.rng import Rng
 
 # A board position used by drag-and-drop: ("cell", x, y), ("hand", i), ("toy", 2), ("deck",) …
 Spot = tuple[Any, ...]
-JsonDict = dict[str, Any]
 
 A = TypeVar("A", bound="Action")
 S = TypeVar("S", bound="State")
@@ -55,14 +64,35 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    has_chance: bool
     hidden_information: bool
     options: tuple[OptionSpec, ...] = ()
     blurb: str = ""
+    short_title: str = ""  # where the title is too long (a card in the game library)
+
+    @property
+    def name(self) -> str:
+        """The short title (the title unless the game gives a shorter one)."""
+        return self.short_title or self.title
+
+    def players_text(self) -> str:
+        """"solo", "2–6 players", "1–3 players"."""
+        if self.max_players == 1:
+            return "solo"
+        return f"{self.min_players}–{self.max_players} players"
 
     def player_counts(self) -> range:
         """The allowed numbers of seats."""
         return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: int) -> None:
+        """``ValueError`` with a readable reason unless ``players`` seats may play."""
+        if players in self.player_counts():
+            return
+        if self.min_players == self.max_players:
+            n = self.min_players
+            raise ValueError(f"{self.title} is for {n} player{'' if n == 1 else 's'}, not {players}")
+        raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                         f"not {players}")
 
     def check_options(self, options: Optional[Mapping[str, Any]] = None) -> JsonDict:
         """Options with defaults filled in; unknown keys or wrong values raise ``ValueError``."""
@@ -320,39 +350,50 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+class Bot(Protocol):
+    """A computer player: ``choose`` gets a world re-dealt from its own seat's knowledge."""
+
+    def choose(self, world: "State", seat: int, rng: Rng) -> "Action":
+        """The action this bot plays in ``world`` for ``seat``."""
+        ...
+
+
+BotFactory = Callable[[], Bot]
+# A conservation check for the fuzzer: (JSON of the start position, JSON now) -> problems found.
+Invariant = Callable[[JsonDict, JsonDict], list[str]]
+
+
+def _no_invariant(start: JsonDict, now: JsonDict) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class Game:
-    """A registry entry: a game's info and how to start or load one."""
+    """Everything about one game, registered once in ``cats.GAMES``: its info, its state class,
+    how to start one, its bot levels (imported on first use) and its fuzz invariants."""
 
     info: GameInfo
-    state_class: type[State]
-    new_game_fn: Any = field(repr=False)
+    state_class: type["State"]
+    new_game_fn: Callable[[int, int, JsonDict], "State"] = field(repr=False)
+    bot_levels: Callable[[], Mapping[int, BotFactory]] = field(repr=False)
+    invariants: Invariant = field(default=_no_invariant, repr=False)
 
-    def new_game(self, players: int, seed: int, options: Optional[Mapping[str, Any]] = None) -> State:
+    @property
+    def id(self) -> str:
+        """The game's id (``gambit``, ``catchess`` …)."""
+        return self.info.id
+
+    def new_game(self, players: int, seed: int, options: Optional[Mapping[str, Any]] = None) -> "State":
         """A fresh game; raises ``ValueError`` for a bad player count or options."""
-        if players not in self.info.player_counts():
-            raise ValueError(
-                f"{self.info.title} is for {self.info.min_players}–{self.info.max_players} players"
-            )
-        state: State = self.new_game_fn(players, seed, self.info.check_options(options))
-        return state
+        self.info.check_players(players)
+        return self.new_game_fn(players, seed, self.info.check_options(options))
 
-
-def ordered_unique(items: Iterable[Any]) -> list[Any]:
-    """Items in first-seen order without repeats."""
-    seen: set[Any] = set()
-    out = []
-    for item in items:
-        if item not in seen:
-            seen.add(item)
-            out.append(item)
-    return out
-
-
-def require(condition: bool, reason: str) -> None:
-    """Raise :class:`IllegalAction` with ``reason`` unless ``condition`` holds."""
-    if not condition:
-        raise IllegalAction(reason)
+    def bot(self, level: int) -> Bot:
+        """A new bot of ``level`` (1 Kitten, 2 Tomcat, 3 Lion); ``ValueError`` for another level."""
+        factory = self.bot_levels().get(level)
+        if factory is None:
+            raise ValueError(f"{self.info.title} has no bot of level {level}")
+        return factory()
 
 
 def seats_text(seats: Sequence[int]) -> str:

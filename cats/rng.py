@@ -42,10 +42,6 @@ class Rng:
         """Roll one die: 1..sides."""
         return self.below(sides) + 1
 
-    def choice(self, items: Sequence[T]) -> T:
-        """One item chosen uniformly."""
-        return items[self.below(len(items))]
-
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
@@ -57,10 +53,6 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
-
-    def fork(self) -> "Rng":
-        """A new generator seeded from this one (advances this one)."""
-        return Rng(self.next64())
 
 
 def seed_from_text(text: str) -> int:

@@ -11,7 +11,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from cats import get_game
+from cats import ai, get_game
 from cats.core import Action, IllegalAction, JsonDict, State
 from cats.rng import Rng
 
@@ -187,12 +187,10 @@ class Session:
         The bot sees only one world re-dealt from its own seat's knowledge, never the real hidden
         cards; its randomness is seeded from the session seed and the move number.
         """
-        from cats.ai import make_bot
-
         seat = self.state.to_move
         if seat is None or not self.seats[seat].is_bot:
             raise ValueError("no bot is to move")
-        bot = make_bot(self.game_id, self.seats[seat].level)
+        bot = ai.make_bot(self.game_id, self.seats[seat].level)
         rng = Rng(self.seed * 1_000_003 + len(self.log) * 7919 + seat)
         world = self.state.determinize(seat, rng)
         if executor is None:

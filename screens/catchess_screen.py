@@ -22,7 +22,7 @@ from typing import Any, Optional
 import pygame
 import pytweening
 
-from cats import catchess_solo
+from cats.catchess import solo as catchess_solo
 from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.core import Action, Spot
 from screens.anim import Tween

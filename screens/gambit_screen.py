@@ -9,8 +9,8 @@ from typing import Any, Optional
 import pygame
 
 from cats.core import Action, Spot
-from cats.gambit import (CARD_NAMES, PAWN_NAMES, Ability, Place, PlayPawn, Push, from_deck,
-                         steps)
+from cats.gambit.actions import Ability, Place, PlayPawn, Push
+from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, from_deck, steps
 from cats.rng import Rng
 from cats.session import LogEntry
 from screens import palette
@@ -219,7 +219,7 @@ class GambitScene(GameScene):
         if not self.my_turn() or self.hint_future is not None:
             return
         try:
-            from cats.ai.gambit_solver import GambitSolver
+            from cats.gambit.solver import GambitSolver
         except ImportError:
             self.flash(tr("game.no_hint"))
             return

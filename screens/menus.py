@@ -25,11 +25,7 @@ from screens.text import tr
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-LIBRARY = ("gambit", "catchess", "between", "catch22", "box")
-TITLES = {"gambit": "Cat's Gambit", "catchess": "Cat Chess", "between": "Cat Between Us",
-          "catch22": "Catch 22", "box": "Cat in the Box"}
-PLAYERS = {"gambit": "solo", "catchess": "1–3 players", "between": "2–6 players",
-           "catch22": "2–6 players", "box": "2–5 players"}
+LIBRARY = tuple(GAMES)  # the registry's order is the library's order
 
 __all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene", "ProfilesScene"]
 
@@ -97,7 +93,7 @@ class MainMenu(Scene):
         if playable(game_id):
             self.ctx.scenes.push(NewGameScene(self.ctx, game_id))
         else:
-            self.ctx.notice = f"{TITLES[game_id]} is still in the workshop."
+            self.ctx.notice = f"{GAMES[game_id].info.name} is still in the workshop."
 
     def choose(self, key: str) -> None:
         """Act on a menu button."""
@@ -160,9 +156,9 @@ class MainMenu(Scene):
             card.blit(shade, (0, 0))
         surface.blit(card, lifted.topleft)
         pygame.draw.rect(surface, palette.WOOD, lifted, width=s(3), border_radius=s(14))
-        name = font(s(18), bold=True).render(TITLES[gid], True, palette.INK)
+        name = font(s(18), bold=True).render(GAMES[gid].info.name, True, palette.INK)
         surface.blit(name, (lifted.x + s(12), lifted.bottom - s(46)))
-        sub = PLAYERS[gid] if playable(gid) else tr("menu.workshop")
+        sub = GAMES[gid].info.players_text() if playable(gid) else tr("menu.workshop")
         surface.blit(font(s(14)).render(sub, True, palette.WOOD),
                      (lifted.x + s(12), lifted.bottom - s(24)))
 
@@ -202,14 +198,14 @@ class RulesScene(Scene):
         x = s(30)
         for gid in LIBRARY:
             bw = s(170)
-            btn = self.button(pygame.Rect(x, s(20), bw, s(40)), TITLES[gid],
+            btn = self.button(pygame.Rect(x, s(20), bw, s(40)), GAMES[gid].info.name,
                               "#primary" if gid == self.game_id else "")
             self.tabs[btn] = gid
             x += bw + s(8)
         self.back = self.button(pygame.Rect(w - s(150), s(20), s(120), s(40)), tr("new.back"))
         path = asset_path("rules", f"{self.game_id}.md")
         body = read_text("rules", f"{self.game_id}.md") if path.exists() else (
-            f"# {TITLES[self.game_id]}\n\nThis game is still in the workshop; its rules page "
+            f"# {GAMES[self.game_id].info.name}\n\nThis game is still in the workshop; its rules page "
             "comes with it.")
         self.keep(pygame_gui.elements.UITextBox(
             markdown_to_html(body), pygame.Rect(s(30), s(76), w - s(60), h - s(100)), self.ctx.ui))

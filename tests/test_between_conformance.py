@@ -6,19 +6,17 @@ from typing import Any, Iterator
 
 import pytest
 
-from cats.between import INFO, STATE, BetweenState, new_game
-from cats.core import Game
+from cats.between import GAME
+from cats.between.state import BetweenState
+from cats.conformance import check_game
 from cats.rng import Rng
-from conformance import check_random_game
-
-GAME = Game(INFO, STATE, new_game)
 
 
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("seed", range(5))
 def test_random_play_keeps_the_contract(players: int, seed: int) -> None:
     """Random legal play to the end keeps every contract invariant at every step."""
-    state = check_random_game(GAME, players, seed * 104729 + players)
+    state = check_game(GAME, players, seed * 104729 + players)[0]
     assert state.outcome() is not None and state.round <= 7
 
 
@@ -78,7 +76,7 @@ def test_views_never_show_another_seats_hand(players: int) -> None:
 
 def test_heuristic_rollout_finishes_and_evaluate_is_a_share() -> None:
     """The optional greedy rollout policy ends games; evaluate stays within 0..1."""
-    from cats.ai.between_bots import evaluate, heuristic_rollout
+    from cats.between.bots import evaluate, heuristic_rollout
 
     for players in (2, 5):
         state = GAME.new_game(players, 77)

@@ -11,13 +11,21 @@ from typing import Optional, Sequence
 
 import pytest
 
-from cats.between import (CARD_NAMES, CARD_SUIT, CARD_TARGET, CARD_VALUE, DEALT, INFO, KEEP, STATE,
-                          SUIT_NAMES, BetweenState, Lure, new_game)
-from cats.core import Game, IllegalAction
-from cats.data import load_json
+from cats.between import GAME
+from cats.between.actions import Lure
+from cats.between.cards import (
+    CARD_NAMES,
+    CARD_SUIT,
+    CARD_TARGET,
+    CARD_VALUE,
+    DEALT,
+    KEEP,
+    SUIT_NAMES,
+)
+from cats.between.state import BetweenState
+from cats.core import IllegalAction
+from cats.jsondata import load_component
 from cats.rng import Rng
-
-GAME = Game(INFO, STATE, new_game)
 
 # Under-card layout used by most scenarios: attraction mouse 2, yarn 3, feather 4, fish 5, bell 6,
 # laser 11. Suits of the under cards deliberately differ from the toys they sit under.
@@ -95,8 +103,8 @@ def test_reconstruction_target_numbers_12_to_32_each_on_two_cards_spread_in_ever
 
 
 def test_reconstruction_card_data_lives_in_data_file() -> None:
-    """[reconstruction] suits, values and targets come from cats/data/between_cards.json."""
-    data = load_json("between_cards.json")
+    """[reconstruction] suits, values and targets come from cats/between/cards.json."""
+    data = load_component("cats.between", "cards.json")
     assert data["suits"] == list(SUIT_NAMES)
     for entry in data["cards"]:
         c = entry["id"]

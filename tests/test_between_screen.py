@@ -8,10 +8,11 @@ import time
 
 import pygame
 import pytest
-
-from cats.between import CARD_NAMES, Lure
-from cats.session import Seat, Session
 from frames import SlowBot, click, drag, frames_until, headless_context, show
+
+from cats.between.actions import Lure
+from cats.between.cards import CARD_NAMES
+from cats.session import Seat, Session
 from screens.app import frame
 from screens.between_screen import BetweenScene
 from screens.overlays import Curtain

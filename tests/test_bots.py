@@ -1,4 +1,4 @@
-"""The three bot levels of Cat Between Us, Catch 22, Cat in the Box and Cat Chess (cats.ai.levels):
+"""The three bot levels of every multiplayer game (``cats/<id>/bots.py``):
 legal choices, no peeking at hidden cards, determinism, and bot-only games through the session."""
 
 from __future__ import annotations
@@ -7,21 +7,17 @@ from typing import Any
 
 import pytest
 
+from cats import GAMES as REGISTRY
 from cats import get_game
-from cats.ai import GAME_BOTS, Bot, make_bot
-from cats.ai.levels import Noisy, register
+from cats.ai import Bot, make_bot
+from cats.ai.search import Noisy
 from cats.core import State
 from cats.rng import Rng
 from cats.session import Seat, Session
 
-GAMES = ("between", "catch22", "box", "catchess")
+GAMES = tuple(gid for gid, game in REGISTRY.items() if game.info.max_players > 1)
 LEVELS = (1, 2, 3)
-PLAYERS = {"between": 4, "catch22": 4, "box": 4, "catchess": 3}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def registered() -> None:
-    register(GAME_BOTS)
+PLAYERS = {gid: min(4, REGISTRY[gid].info.max_players) for gid in GAMES}
 
 
 def uncapped(bot: Bot) -> Bot:
@@ -50,13 +46,12 @@ def positions(game_id: str) -> list[State]:
     return out
 
 
-def test_register_fills_three_levels_for_the_four_games_and_is_idempotent() -> None:
-    table: dict[str, Any] = {}
-    register(table)
-    first = {g: sorted(levels) for g, levels in table.items()}
-    register(table)
-    assert first == {g: sorted(levels) for g, levels in table.items()}
-    assert set(first) == set(GAMES) and all(v == [1, 2, 3] for v in first.values())
+def test_every_game_supplies_three_levels_and_refuses_another() -> None:
+    for gid, game in REGISTRY.items():
+        assert sorted(game.bot_levels()) == [1, 2, 3], gid
+        assert all(callable(getattr(game.bot(level), "choose", None)) for level in LEVELS)
+        with pytest.raises(ValueError, match="no bot of level 4"):
+            make_bot(gid, 4)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

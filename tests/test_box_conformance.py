@@ -6,14 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conformance import check_random_game
 
-from cats.box import INFO, STATE, new_game
+from cats.box import GAME
 from cats.box.state import BoxState
-from cats.core import Game
+from cats.conformance import check_game
 from cats.rng import Rng
-
-GAME = Game(INFO, STATE, new_game)
 
 
 def unseen(state: BoxState, seat: int) -> Counter[int]:
@@ -46,8 +43,8 @@ def random_states(players: int, seed: int, every: int = 3) -> list[BoxState]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_random_game_keeps_the_contract(players: int, seed: int) -> None:
-    """check_random_game: legal actions, clone, JSON, views, determinize, replay."""
-    state = check_random_game(GAME, players, seed * 7919 + players)
+    """check_game: legal actions, clone, JSON, views, determinize, replay."""
+    state = check_game(GAME, players, seed * 7919 + players)[0]
     assert state.outcome() is not None
 
 
@@ -111,8 +108,8 @@ def test_views_never_show_another_seats_hand_or_set_aside_card(players: int) -> 
 
 
 def test_greedy_bot_plays_legal_moves_to_the_end() -> None:
-    """The optional heuristic bot (cats.ai.box_bots) only ever picks legal actions."""
-    from cats.ai.box_bots import GreedyBoxBot
+    """The optional heuristic bot (cats.box.bots) only ever picks legal actions."""
+    from cats.box.bots import GreedyBoxBot
 
     bot, rng = GreedyBoxBot(), Rng(4)
     state = GAME.new_game(3, 12)

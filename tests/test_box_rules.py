@@ -7,15 +7,14 @@ from typing import Any, Sequence
 
 import pytest
 
-from cats.box import INFO, STATE, new_game
+from cats.box import GAME
 from cats.box.actions import Play, SetAside
 from cats.box.scoring import game_outcome
 from cats.box.state import BoxState
 from cats.box.table import largest_group, table_for
-from cats.core import Game, IllegalAction
+from cats.core import IllegalAction
 from cats.rng import Rng
 
-GAME = Game(INFO, STATE, new_game)
 NUMBERS = {2: 5, 3: 6, 4: 8, 5: 9}
 HAND = {2: 10, 3: 10, 4: 10, 5: 9}
 

@@ -10,10 +10,10 @@ import time
 
 import pygame
 import pytest
+from frames import SlowBot, click, drag, frames_until, headless_context, show
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
-from frames import SlowBot, click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.box_screen import BoxScene
 from screens.menus import MainMenu

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cats.catch22 import INFO, STATE, new_game
-from cats.core import Game
+from cats.catch22 import GAME, INFO
+from cats.conformance import check_game
 from cats.rng import Rng
-from conformance import check_random_game
 
-GAME = Game(INFO, STATE, new_game)
 MAX_ACTIONS = 20000
 
 
@@ -17,13 +15,13 @@ MAX_ACTIONS = 20000
 @pytest.mark.parametrize("seed", [1, 22, 303, 4444])
 def test_random_play_keeps_the_contract(players: int, seed: int) -> None:
     """Random legal play to the end keeps every contract invariant at every step."""
-    final = check_random_game(GAME, players, seed * 31 + players)
+    final = check_game(GAME, players, seed * 31 + players)[0]
     assert final.outcome() is not None
 
 
 def test_random_play_with_a_low_threshold_keeps_the_contract() -> None:
     """The threshold option: games that end quickly still keep the contract."""
-    final = check_random_game(GAME, 3, 7, options={"threshold": 3})
+    final = check_game(GAME, 3, 7, {"threshold": 3})[0]
     assert final.gold[final.winner] >= 3
 
 
@@ -46,8 +44,8 @@ def test_no_game_stalls() -> None:
 
 def test_greedy_bot_plays_legal_moves_and_beats_random_play() -> None:
     """The optional heuristic bot (cats/ai/catch22_bots.py) plays legally and mostly wins."""
-    from cats.ai.catch22_bots import GreedyBot
-    from cats.ai.generic import RandomBot
+    from cats.ai.search import RandomBot
+    from cats.catch22.bots import GreedyBot
 
     greedy, random_bot = GreedyBot(), RandomBot()
     wins = 0

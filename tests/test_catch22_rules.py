@@ -12,15 +12,13 @@ from typing import Optional, Sequence
 
 import pytest
 
-from cats.catch22 import INFO, STATE, Catch22State, new_game
+from cats.catch22 import GAME, Catch22State
 from cats.catch22 import state as state_module
 from cats.catch22.board import BOARD, free_pieces
-from cats.catch22.state import DICE_KEPT
-from cats.core import Game, IllegalAction
-from cats.data import load_json
+from cats.catch22.info import DICE_KEPT
+from cats.core import IllegalAction
+from cats.jsondata import load_component
 from cats.rng import Rng
-
-GAME = Game(INFO, STATE, new_game)
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -152,8 +150,8 @@ def test_reconstruction_north_and_south_stars_are_two_steps_nearer_the_6_gold_ja
 
 
 def test_reconstruction_board_lives_in_a_data_file_as_legend_rows() -> None:
-    """[reconstruction] the board is data (cats/data/catch22_board.json), rows plus legend."""
-    data = load_json("catch22_board.json")
+    """[reconstruction] the board is data (cats/catch22/board.json), rows plus legend."""
+    data = load_component("cats.catch22", "board.json")
     assert data["rows"][0] == "2 o R o o o S o o o C o 2"
     assert data["legend"]["S"] == "star" and list(BOARD.rows) == data["rows"]
 
@@ -853,13 +851,13 @@ def test_clone_is_independent_and_json_round_trips() -> None:
     twin = state.clone()
     play(twin, "cube b9", "roll")
     assert state.cubes == {sq("b5"): 0} and state.phase == "prepare"
-    assert STATE.from_json(twin.to_json()) == twin
+    assert Catch22State.from_json(twin.to_json()) == twin
     bad = twin.to_json()
     bad["pawns"][0] = [1, 1]
     with pytest.raises(ValueError):
-        STATE.from_json(bad)
+        Catch22State.from_json(bad)
     with pytest.raises(ValueError):
-        STATE.from_json({"players": 2})
+        Catch22State.from_json({"players": 2})
 
 
 def test_actions_have_distinct_notations_and_wrong_phase_reasons() -> None:

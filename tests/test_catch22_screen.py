@@ -7,10 +7,10 @@ import time
 
 import pygame
 import pytest
+from frames import click, drag, frames_until, headless_context, show
 
 from cats.catch22.actions import Move, PlaceCube
 from cats.session import Seat, Session
-from frames import click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.catch22_screen import Catch22Scene
 from screens.overlays import MenuOverlay
@@ -152,7 +152,7 @@ def test_a_bot_seat_moves_by_itself_without_blocking_the_frame(ctx, monkeypatch)
     import threading
 
     import cats.ai
-    from cats.ai.generic import RandomBot
+    from cats.ai.search import RandomBot
 
     release = threading.Event()
 

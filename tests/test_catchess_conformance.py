@@ -9,13 +9,11 @@ from typing import Any
 
 import pytest
 
-from cats.catchess import INFO, STATE, CatChessState, new_game
+from cats.catchess import GAME, CatChessState
 from cats.catchess.garden import CARD_INDEX
-from cats.core import Game
+from cats.conformance import check_game
 from cats.rng import Rng
-from conformance import check_random_game
 
-GAME = Game(INFO, STATE, new_game)
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (1, {"solo_moves": False}),
     (1, {"from_centre": True, "two_phase": True}),
@@ -29,7 +27,7 @@ VARIANTS: list[tuple[int, dict[str, Any]]] = [
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_random_games_keep_the_contract(players: int, seed: int) -> None:
     """Random legal play to the end keeps every contract invariant (default options)."""
-    state = check_random_game(GAME, players, seed * 7919 + players)
+    state = check_game(GAME, players, seed * 7919 + players)[0]
     assert isinstance(state, CatChessState) and len(state.history) == state.rounds_total
 
 
@@ -38,13 +36,13 @@ def test_random_games_keep_the_contract(players: int, seed: int) -> None:
 def test_random_games_with_variant_options_keep_the_contract(players: int, options: dict[str, Any],
                                                             seed: int) -> None:
     """The two-phase, from-the-centre, solo-without-moves and rounds options keep the contract."""
-    check_random_game(GAME, players, seed, options=options)
+    check_game(GAME, players, seed, options)[0]
 
 
 def random_states(players: int, seed: int, options: dict[str, Any] | None = None
                   ) -> list[CatChessState]:
     """Every position of one random game that is not over."""
-    state = new_game(players, seed, INFO.check_options(options))
+    state = GAME.new_game(players, seed, options)
     rng = Rng(seed)
     out = []
     while state.to_move is not None:
@@ -56,7 +54,7 @@ def random_states(players: int, seed: int, options: dict[str, Any] | None = None
 
 def test_determinize_really_re_deals_the_other_players_secret_cards() -> None:
     """determinize(seat): own card and the revealed past kept; others' cards re-dealt."""
-    state = new_game(3, 5, INFO.check_options({"deal": [[1, 2, 3]]}))
+    state = GAME.new_game(3, 5, {"deal": [[1, 2, 3]]})
     rng = Rng(17)
     differs = 0
     for _ in range(20):
@@ -68,7 +66,7 @@ def test_determinize_really_re_deals_the_other_players_secret_cards() -> None:
         assert world.view_for(0) == state.view_for(0)
         assert world.rng.state != state.rng.state
     assert differs > 10
-    solo = new_game(1, 5, INFO.check_options({}))
+    solo = GAME.new_game(1, 5, {})
     assert solo.determinize(0, rng).hands == solo.hands
 
 

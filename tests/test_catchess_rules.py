@@ -11,12 +11,22 @@ import pytest
 
 from cats.catchess import INFO, CatChessState, new_game
 from cats.catchess.actions import Move, Place, Stay, Swap
-from cats.catchess.garden import (ADJ, CARDS, CATS, LETTERS, N_CATS, NEIGHBOURS, PATH, REGION_IDS,
-                                  REGIONS, goals_met)
+from cats.catchess.garden import (
+    ADJ,
+    CARDS,
+    CATS,
+    LETTERS,
+    N_CATS,
+    NEIGHBOURS,
+    PATH,
+    REGION_IDS,
+    REGIONS,
+    goals_met,
+)
+from cats.catchess.solo import best_for_cards, count_goals, max_goals
 from cats.catchess.state import hands_of
-from cats.catchess_solo import best_for_cards, count_goals, max_goals
 from cats.core import IllegalAction
-from cats.data import load_json
+from cats.jsondata import load_component
 from cats.rng import Rng
 
 GRID = ((1, 2, 3, 4), (10, 11, 12, 5), (9, 8, 7, 6))
@@ -98,7 +108,7 @@ def test_reconstruction_adjacency_is_shared_edges_not_consecutive_path_numbers()
     assert degree[11] == degree[12] == 4
     assert ADJ[REGION_IDS.index(1)][REGION_IDS.index(10)]
     assert not ADJ[REGION_IDS.index(1)][REGION_IDS.index(11)]
-    assert len(load_json("catchess_board.json")["adjacent"]) == 17
+    assert len(load_component("cats.catchess", "garden.json")["adjacent"]) == 17
 
 
 def test_reconstruction_nine_cats_told_apart_by_coat_pattern_and_letter() -> None:
@@ -597,7 +607,7 @@ def test_solo_search_equals_brute_force_on_the_real_garden_with_five_cats() -> N
 
 def test_solo_search_every_hand_reaches_its_score_within_one_second() -> None:
     """Solo search, all 84 hands, both readings: each arrangement scores the best, in ≤ 1 s."""
-    from cats.catchess_solo import _best
+    from cats.catchess.solo import _best
 
     _best.cache_clear()
     scores = {}
@@ -673,7 +683,7 @@ def test_save_round_trip_and_bad_saves_refused() -> None:
 
 def bot_game(players: int, turns: int, **options: Any) -> CatChessState:
     """Play ``turns`` turns with an EtiquetteBot in every seat (each sees a re-dealt world)."""
-    from cats.ai.catchess_bots import EtiquetteBot
+    from cats.catchess.bots import EtiquetteBot
 
     state = game(players, **options)
     bots = [EtiquetteBot() for _ in range(players)]
@@ -696,7 +706,7 @@ def test_bot_solo_places_an_optimal_arrangement_and_reaches_the_best_score() -> 
 
 def test_bot_reads_another_players_goal_card_from_their_moves() -> None:
     """Bot inference: after a round's moves the true card of the other seat is the most likely."""
-    from cats.ai.catchess_bots import GoalReader
+    from cats.catchess.bots import GoalReader
 
     for deal in ([5, 1], [3, 8], [7, 4]):
         state = bot_game(2, 16, rounds=1, deal=[deal])

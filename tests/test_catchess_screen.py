@@ -10,12 +10,12 @@ import time
 
 import pygame
 import pytest
+from frames import SlowBot, click, drag, frames_until, headless_context, show
 
-from cats import catchess_solo
+from cats.catchess import solo as catchess_solo
 from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.catchess.state import hands_of
 from cats.session import Seat, Session
-from frames import SlowBot, click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.catchess_screen import CatChessScene
 from screens.overlays import Curtain

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_cats_imports_with_pygame_made_unimportable() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "import pkgutil, importlib, cats, cats.ai, cats.ai.generic, cats.session\n"
+        "import pkgutil, importlib, cats, cats.ai, cats.ai.search, cats.session\n"
         "for m in pkgutil.walk_packages(cats.__path__, 'cats.'):\n"
         "    importlib.import_module(m.name)\n"
         "print(sorted(cats.GAMES))\n"

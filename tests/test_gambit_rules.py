@@ -15,8 +15,19 @@ import pytest
 
 from cats import GAMES
 from cats.core import IllegalAction
-from cats.gambit import (PAWNS, Ability, Burrow, Decline, Draw, GambitState, Look, Peek, Place,
-                         PlayPawn, Push, rank_for)
+from cats.gambit.actions import (
+    Ability,
+    Burrow,
+    Decline,
+    Draw,
+    Look,
+    Peek,
+    Place,
+    PlayPawn,
+    Push,
+)
+from cats.gambit.cards import PAWNS, rank_for
+from cats.gambit.state import GambitState
 from cats.rng import Rng
 
 GAME = GAMES["gambit"]

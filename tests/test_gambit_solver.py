@@ -12,12 +12,22 @@ import statistics
 import pytest
 
 from cats import GAMES
-from cats.ai import generic, make_bot
-from cats.ai.gambit_solver import (Expectimax, GambitSolver, Model, Search, clairvoyant_value,
-                                   expected_bound, from_info, from_state, to_action,
-                                   upper_bound)
+from cats.ai import make_bot, search
 from cats.core import Action
-from cats.gambit import Burrow, Draw, GambitState, Look, Peek
+from cats.gambit.actions import Burrow, Draw, Look, Peek
+from cats.gambit.solver import (
+    Expectimax,
+    GambitSolver,
+    Model,
+    Search,
+    clairvoyant_value,
+    expected_bound,
+    from_info,
+    from_state,
+    to_action,
+    upper_bound,
+)
+from cats.gambit.state import GambitState
 from cats.rng import Rng
 
 GAME = GAMES["gambit"]
@@ -233,7 +243,7 @@ def test_hint_on_an_opening() -> None:
 
 def test_solver_beats_random_play() -> None:
     """Over a few seeds the (light) solver scores well above uniformly random play."""
-    solver, randombot = GambitSolver(**LIGHT), generic.RandomBot()  # type: ignore[arg-type]
+    solver, randombot = GambitSolver(**LIGHT), search.RandomBot()  # type: ignore[arg-type]
     means = []
     for bot in (solver, randombot):
         scores = []

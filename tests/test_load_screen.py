@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from frames import click, headless_context, over_menu
 
 from cats.session import Seat, Session
-from frames import click, headless_context, over_menu
 from screens.app import frame
 from screens.assets import font
 from screens.loadgame import LoadScene

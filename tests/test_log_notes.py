@@ -8,10 +8,10 @@ import re
 from typing import Any, Callable
 
 import pytest
+from frames import headless_context, show
 
 from cats.rng import Rng
 from cats.session import Seat, Session
-from frames import headless_context, show
 from screens.app import frame
 from screens.registry import open_game
 

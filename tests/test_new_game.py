@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame_gui
 import pytest
-
 from frames import click, headless_context, over_menu
+
 from screens.app import frame
 from screens.newgame import KINDS, NewGameScene
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from frames import click, headless_context, over_menu
+
 from screens.profiles_screen import ProfilesScene
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from frames import click, drag, frames_until, headless_context, show
 
 from cats.session import Seat, Session
-from frames import click, drag, frames_until, headless_context, show
 from screens.app import frame
 from screens.gambit_screen import GambitScene
 from screens.menus import MainMenu

@@ -1,39 +1,27 @@
 """Computer opponents behind one interface.
 
-A bot is anything with ``choose(world, seat, rng) -> Action``. ``world`` is a state re-dealt from
-the seat's own knowledge (see :meth:`cats.core.State.determinize`), so a bot cannot peek even if
-it wanted to. Levels: 1 plays quickly and plainly, 2 samples, 3 searches hardest. A game may list
-its own bots in ``GAME_BOTS``; otherwise the generic ones below serve.
+A bot is anything with ``choose(world, seat, rng) -> Action`` (:class:`cats.core.Bot`). ``world``
+is a state re-dealt from the seat's own knowledge (see :meth:`cats.core.State.determinize`), so a
+bot cannot peek even if it wanted to. Each game's package lists its three levels in
+``cats/<id>/bots.py`` (1 Kitten plays quickly and plainly, 2 Tomcat plays well, 3 Lion searches
+hardest); the search pieces they share are in :mod:`cats.ai.search`.
+
+Every bot works on the ``world`` it is given, uses only ``rng`` for randomness and bounds its work
+by counts (reproducible); ``seconds`` is only a safety cap on the thinking thread's CPU time, so a
+busy machine makes a move slower but does not change it.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
-
-from cats.core import Action, State
-from cats.rng import Rng
-
-
-class Bot(Protocol):
-    """A computer player."""
-
-    def choose(self, world: State, seat: int, rng: Rng) -> Action:
-        """The action this bot plays in ``world`` for ``seat``."""
-        ...
-
+import cats
+from cats.core import Bot
 
 LEVEL_NAMES = {1: "Kitten", 2: "Tomcat", 3: "Lion"}
 
-# game id -> level -> factory; filled in by cats.ai.registry to keep imports one-way.
-GAME_BOTS: dict[str, dict[int, Callable[[], Bot]]] = {}
-
 
 def make_bot(game_id: str, level: int) -> Bot:
-    """The bot for ``game_id`` at ``level`` (1–3)."""
-    from cats.ai import generic, registry  # noqa: F401  (registry fills GAME_BOTS)
+    """A new bot for ``game_id`` at ``level`` (1–3)."""
+    return cats.get_game(game_id).bot(level)
 
-    factory = GAME_BOTS.get(game_id, {}).get(level)
-    if factory is not None:
-        bot: Bot = factory()
-        return bot
-    return generic.default_bot(level)
+
+__all__ = ["LEVEL_NAMES", "Bot", "make_bot"]

@@ -45,8 +45,9 @@ DEAL_TRIES = 100   # random deals tried before searching for one that respects t
 TrickPlay = tuple[int, int, int]  # (seat, number, colour index)
 
 INFO = GameInfo(
-    id="box", title="Cat in the Box: Deluxe Edition", min_players=2, max_players=5,
-    has_chance=True, hidden_information=True,
+    id="box", title="Cat in the Box: Deluxe Edition", short_title="Cat in the Box",
+    min_players=2, max_players=5,
+    hidden_information=True,
     options=(
         OptionSpec("deal", None, "Stacked deal", kind="script",
                    help="Per round, card numbers in deal order: seat 1's hand, then seat 2's, "
@@ -100,6 +101,8 @@ class BoxState(State):
     @classmethod
     def start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
         """A new game: choose the first Round Start Player and deal round 1."""
+        INFO.check_players(players)
+        options = INFO.check_options(options)
         table = table_for(players)
         check_deal_script(table, options.get("deal"))
         first = options.get("first_player")

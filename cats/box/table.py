@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOUR_INDEX, COLOURS
-from cats.data import load_json
+from cats.jsondata import load_component
 from cats.rng import Rng
 
 EMPTY = -1     # research space without a token
@@ -55,7 +55,7 @@ class Table:
 @lru_cache(maxsize=None)
 def table_for(players: int) -> Table:
     """The set-up table for a player count (2..5)."""
-    data: Any = load_json("box_setup.json")
+    data: Any = load_component(__package__, "setup.json")
     row: Any = data["players"][str(players)]
     numbers = int(row["numbers"])
     rows = [COLOUR_INDEX[c] for c in data["board_rows"]]

@@ -30,8 +30,21 @@ RULES NOTE: questions for the rules editor, each implemented with the reading gi
 
 from __future__ import annotations
 
+from typing import Mapping
+
+from cats.catch22.invariants import conservation
 from cats.catch22.state import INFO, Catch22State, new_game
+from cats.core import BotFactory, Game
 
-STATE = Catch22State
 
-__all__ = ["INFO", "STATE", "Catch22State", "new_game"]
+def _bot_levels() -> Mapping[int, BotFactory]:
+    from cats.catch22.bots import (
+        LEVELS,  # imported when a bot is first asked for: keeps start-up light
+    )
+
+    return LEVELS
+
+
+GAME = Game(INFO, Catch22State, new_game, _bot_levels, conservation)
+
+__all__ = ["GAME", "INFO", "Catch22State", "new_game"]

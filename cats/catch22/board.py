@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cats.data import load_json
+from cats.jsondata import load_component
 
 PATH, STAR, JACKPOT = "path", "star", "jackpot"
 ROLL_AGAIN, SWITCH_PLACES, REMOVE_CUBE = "roll_again", "switch_places", "remove_cube"
@@ -99,7 +99,7 @@ def parse_board(data: Any) -> Board:
         jackpots=tuple(i for i, k in enumerate(kinds) if k == JACKPOT))
 
 
-BOARD = parse_board(load_json("catch22_board.json"))
+BOARD = parse_board(load_component(__package__, "board.json"))
 NEIGHBOURS = BOARD.neighbours
 
 _ROUTE_CACHE: dict[tuple[int, int, int], Routes] = {}

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cats.catch22.actions import (
-    AVOIDING_STARS, VIA_STAR, LeaveCubes, Move, OfferRansom, PayRansom, PlaceCube, RefuseRansom,
-    RemoveCube, Roll, StartAt, SwitchPlaces, cell_name)
+    AVOIDING_STARS,
+    VIA_STAR,
+    LeaveCubes,
+    Move,
+    OfferRansom,
+    PayRansom,
+    PlaceCube,
+    RefuseRansom,
+    RemoveCube,
+    Roll,
+    StartAt,
+    SwitchPlaces,
+    cell_name,
+)
 from cats.catch22.board import BOARD, KIND_NAMES, NEIGHBOURS, PATH, free_pieces
-from cats.catch22.state import (
-    MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH, Catch22State)
+from cats.catch22.info import MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH
 from cats.core import Action
+
+if TYPE_CHECKING:
+    from cats.catch22.state import Catch22State
 
 _WAITING = {
     START: "must first choose a Star to start on",

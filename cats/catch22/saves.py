@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Mapping, Optional, TypeVar
 
 from cats.catch22.board import BOARD
-from cats.catch22.state import (
-    DICE_KEPT, DIE_SIDES, INFO, OVER, PHASES, RANSOM, Catch22State)
+from cats.catch22.info import DICE_KEPT, DIE_SIDES, INFO, OVER, PHASES, RANSOM
 from cats.rng import Rng
 
-S = TypeVar("S", bound=Catch22State)
+if TYPE_CHECKING:
+    from cats.catch22.state import Catch22State
+
+S = TypeVar("S", bound="Catch22State")
 
 
 def _int(value: Any, what: str, low: int = 0, high: Optional[int] = None) -> int:

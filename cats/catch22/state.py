@@ -5,37 +5,55 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cats.catch22.actions import (
-    ACTIONS, AVOIDING_STARS, CUBE_ACTIONS, LEAVE, MOVE_ACTIONS, PAY, REFUSE, REMOVE_ACTIONS, ROLL,
-    START_ACTIONS, VIA_STAR, Move, OfferRansom, PlaceCube, RemoveCube, StartAt, SwitchPlaces,
-    cell_name)
+    ACTIONS,
+    AVOIDING_STARS,
+    CUBE_ACTIONS,
+    LEAVE,
+    MOVE_ACTIONS,
+    PAY,
+    REFUSE,
+    REMOVE_ACTIONS,
+    ROLL,
+    START_ACTIONS,
+    VIA_STAR,
+    Move,
+    OfferRansom,
+    PlaceCube,
+    RemoveCube,
+    StartAt,
+    SwitchPlaces,
+    cell_name,
+)
 from cats.catch22.board import (
-    BOARD, JACKPOT, NEIGHBOURS, PATH, REMOVE_CUBE, ROLL_AGAIN, SWITCH_PLACES, Routes,
-    cut_squares, routes)
-from cats.core import Action, GameInfo, JsonDict, OptionSpec, Outcome, State
+    BOARD,
+    JACKPOT,
+    NEIGHBOURS,
+    PATH,
+    REMOVE_CUBE,
+    ROLL_AGAIN,
+    SWITCH_PLACES,
+    Routes,
+    cut_squares,
+    routes,
+)
+from cats.catch22.info import (
+    CUBES_EACH,
+    DICE_KEPT,
+    DIE_SIDES,
+    EVENTS_KEPT,
+    INFO,
+    MOVE,
+    OVER,
+    PREPARE,
+    RANSOM,
+    REMOVE,
+    START,
+    SWITCH,
+)
+from cats.catch22.reasons import explain
+from cats.catch22.saves import state_from_json
+from cats.core import Action, JsonDict, Outcome, State
 from cats.rng import Rng
-
-CUBES_EACH = 5
-DIE_SIDES = 6
-EVENTS_KEPT = 12
-# Rolls kept for the dice panel; the full history is in the log (and state size stays bounded,
-# which keeps clones, saves and bot search flat over a long game).
-DICE_KEPT = 32
-
-START, PREPARE, RANSOM, MOVE, SWITCH, REMOVE, OVER = (
-    "start", "prepare", "ransom", "move", "switch", "remove", "over")
-PHASES = (START, PREPARE, RANSOM, MOVE, SWITCH, REMOVE, OVER)
-
-INFO = GameInfo(
-    id="catch22", title="Catch 22", min_players=2, max_players=6,
-    has_chance=True, hidden_information=False,
-    options=(
-        OptionSpec("threshold", 22, "Gold needed to win", kind="int",
-                   help="Enter a Star holding at least this much gold to win."),
-        OptionSpec("dice", None, "Loaded dice", kind="script",
-                   help="Die results used before any random roll (tests and puzzles)."),
-    ),
-    blurb="Grab gold from Jackpots and rivals, wall them in with Blocker Cubes, "
-          "and dash across a Star with 22 gold.")
 
 
 class Catch22State(State):
@@ -531,7 +549,6 @@ class Catch22State(State):
 
     def explain_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now."""
-        from cats.catch22.reasons import explain
         return explain(self, action)
 
     # -- contract: copies and saves -------------------------------------------------------------
@@ -600,7 +617,6 @@ class Catch22State(State):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Catch22State":
         """Rebuild a state from :meth:`to_json` output; ``ValueError`` on bad data."""
-        from cats.catch22.saves import state_from_json
         return state_from_json(cls, data)
 
 
@@ -617,8 +633,7 @@ def _loaded_dice(dice: Any) -> list[int]:
 def new_game(players: int, seed: int, options: Optional[Mapping[str, Any]] = None
              ) -> Catch22State:
     """A new game: Jackpots filled, 5 cubes each, the roll-off done; Stars are chosen next."""
-    if not INFO.min_players <= players <= INFO.max_players:
-        raise ValueError(f"Catch 22 is for {INFO.min_players}–{INFO.max_players} players")
+    INFO.check_players(players)
     opts = INFO.check_options(options)
     if opts["threshold"] < 1:
         raise ValueError("option 'threshold' must be at least 1")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cats.core import JsonDict
-from cats.data import load_json
+from cats.jsondata import load_component
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def _bad(what: str) -> ValueError:
 
 
 def _load_board() -> tuple[tuple[JsonDict, ...], tuple[tuple[int, ...], ...]]:
-    data = load_json("catchess_board.json")
+    data = load_component(__package__, "garden.json")
     regions = tuple(dict(r) for r in data["regions"])
     ids = [r["id"] for r in regions]
     if len(set(ids)) != len(ids) or len({r["path"] for r in regions}) != len(ids):
@@ -58,7 +58,7 @@ def _load_board() -> tuple[tuple[JsonDict, ...], tuple[tuple[int, ...], ...]]:
 
 def _load_cats() -> tuple[Cat, ...]:
     cats = tuple(Cat(c["letter"], c["name"], c["coat"], c["pattern"], c["label"])
-                 for c in load_json("catchess_cats.json")["cats"])
+                 for c in load_component(__package__, "cats.json")["cats"])
     if len({c.letter for c in cats}) != len(cats):
         raise _bad("cat letters must be unique")
     return cats
@@ -66,7 +66,7 @@ def _load_cats() -> tuple[Cat, ...]:
 
 def _load_cards(cat_index: dict[str, int]) -> tuple[GoalCard, ...]:
     cards = []
-    for c in load_json("catchess_cards.json")["cards"]:
+    for c in load_component(__package__, "cards.json")["cards"]:
         order = tuple(cat_index[x] for x in c["order"])
         friends = tuple((cat_index[a], cat_index[b]) for a, b in c["friends"])
         used = list(order) + [x for pair in friends for x in pair]

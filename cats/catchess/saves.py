@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from cats.catchess.garden import CARD_INDEX, N_CATS, N_REGIONS, cat_index
-from cats.catchess.state import (GOALS_PER_CARD, INFO, SOLO_CARDS, CatChessState,
-                                 check_game_options, plain_json)
+from cats.catchess.info import GOALS_PER_CARD, INFO, SOLO_CARDS, check_game_options
 from cats.core import JsonDict
+from cats.jsondata import plain
 from cats.rng import Rng
+
+if TYPE_CHECKING:
+    from cats.catchess.state import CatChessState
 
 
 def load_state(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessState:
@@ -97,4 +100,4 @@ def _check_entry(entry: Any, players: int, size: int) -> JsonDict:
             or any(len(m) != size or any(len(g) != GOALS_PER_CARD for g in m) for m in met)
             or len(entry["garden"]) != N_REGIONS):
         raise ValueError("Cat Chess save: bad round record")
-    return {k: plain_json(v) for k, v in entry.items()}
+    return {k: plain(v) for k, v in entry.items()}

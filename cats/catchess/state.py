@@ -6,41 +6,38 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional
 
 from cats.catchess.actions import ACTIONS, Move, Place, Stay, Swap
-from cats.catchess.garden import (CARD_INDEX, CARDS, CAT_INDEX, LETTERS, N_CATS, N_REGIONS,
-                                  NEIGHBOURS, REGION_IDS, REGION_INDEX, REGIONS, card_json,
-                                  cat_index, cat_json, goal_texts, goals_met, region_index)
-from cats.core import Action, GameInfo, JsonDict, OptionSpec, Outcome, Spot, State
+from cats.catchess.garden import (
+    CARD_INDEX,
+    CARDS,
+    CAT_INDEX,
+    LETTERS,
+    N_CATS,
+    N_REGIONS,
+    NEIGHBOURS,
+    REGION_IDS,
+    REGION_INDEX,
+    REGIONS,
+    card_json,
+    cat_index,
+    cat_json,
+    goal_texts,
+    goals_met,
+    region_index,
+)
+from cats.catchess.info import (
+    DEFAULT_ROUNDS,
+    GOALS_PER_CARD,
+    INFO,
+    SOLO_CARDS,
+    check_game_options,
+)
+from cats.catchess.saves import load_state
+from cats.core import Action, GameInfo, JsonDict, Outcome, Spot, State
+from cats.jsondata import plain
 from cats.rng import Rng
 
 if TYPE_CHECKING:
-    from cats.catchess_solo import SoloBest
-
-DEFAULT_ROUNDS = {1: 1, 2: 4, 3: 3}
-MAX_ROUNDS = 12
-SOLO_CARDS = 3
-GOALS_PER_CARD = 4
-
-INFO = GameInfo(
-    id="catchess",
-    title="Cat Chess",
-    min_players=1,
-    max_players=3,
-    has_chance=True,
-    hidden_information=True,
-    options=(
-        OptionSpec("rounds", 0, "Rounds (0: 4 for two players, 3 for three, 1 solo)", kind="int",
-                   help="The agreed number of rounds; 0 plays the usual number."),
-        OptionSpec("two_phase", False, "Place every cat before any moves",
-                   help="All nine cats are placed before any cat is activated."),
-        OptionSpec("from_centre", False, "Variant: order goals read from the centre",
-                   help="The order goal must run from the centre of the spiral outward."),
-        OptionSpec("solo_moves", True, "Solo: cats may move after placement",
-                   help="Off: the solo round ends after the ninth cat is placed."),
-        OptionSpec("deal", None, "Goal cards per round, in seat order", kind="script"),
-        OptionSpec("start", None, "Start player of round 1", kind="script"),
-    ),
-    blurb="Place and wake nine cats in a spiral garden to meet your secret etiquette card.",
-)
+    from cats.catchess.solo import SoloBest
 
 # Every action object exists once; legal_actions hands these out.
 PLACE = tuple(tuple(Place(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
@@ -49,33 +46,6 @@ STAY = tuple(Stay(LETTERS[c]) for c in range(N_CATS))
 MOVE = tuple(tuple(Move(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
              for c in range(N_CATS))
 SWAP = tuple(tuple(Swap(LETTERS[c], LETTERS[o]) for o in range(N_CATS)) for c in range(N_CATS))
-
-
-def check_game_options(options: Mapping[str, Any], players: int) -> list[Optional[list[int]]]:
-    """Validate the round count and the scripted deal/start; the deal per round (None = random)."""
-    rounds = options["rounds"]
-    if not 0 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be between 0 and {MAX_ROUNDS}")
-    start = options["start"]
-    if start is not None and (isinstance(start, bool) or start not in range(players)):
-        raise ValueError("the scripted start player must be a seat number")
-    deal = options["deal"]
-    if deal is None:
-        return []
-    if not isinstance(deal, (list, tuple)):
-        raise ValueError("the scripted deal must be a list of rounds")
-    size = SOLO_CARDS if players == 1 else players
-    out: list[Optional[list[int]]] = []
-    for cards in deal:
-        if cards is None:
-            out.append(None)
-            continue
-        if (not isinstance(cards, (list, tuple)) or len(cards) != size
-                or any(isinstance(n, bool) or n not in CARD_INDEX for n in cards)
-                or len(set(cards)) != size):
-            raise ValueError(f"each scripted round deals {size} different card numbers")
-        out.append([CARD_INDEX[n] for n in cards])
-    return out
 
 
 class CatChessState(State):
@@ -254,7 +224,7 @@ class CatChessState(State):
 
     def solo_best(self, round_no: int) -> "SoloBest":
         """The best solo score possible with the cards of a finished round (exact search)."""
-        from cats.catchess_solo import best_for_cards
+        from cats.catchess.solo import best_for_cards
 
         return best_for_cards(self.history[round_no]["cards"][0], self.from_centre)
 
@@ -535,7 +505,7 @@ class CatChessState(State):
         """The whole state as plain JSON."""
         return {
             "players": self.num_players,
-            "options": plain_json(self.options),
+            "options": plain(self.options),
             "rng": self.rng.state,
             "reveals": self.reveals,
             "first_start": self.first_start,
@@ -547,14 +517,13 @@ class CatChessState(State):
             "just_swapped": [LETTERS[c] for c in self.just_swapped],
             "hands": [[CARDS[c].number for c in hand] for hand in self.hands],
             "tokens": list(self.tokens),
-            "history": plain_json(self.history),
+            "history": plain(self.history),
             "moves": [[seat, action.to_json()] for seat, action in self.log],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "CatChessState":
         """Rebuild a state from to_json output; ValueError on anything inconsistent."""
-        from cats.catchess.saves import load_state
 
         try:
             return load_state(cls, data)
@@ -566,19 +535,9 @@ def _tokens(n: int) -> str:
     return f"{n} etiquette token{'' if n == 1 else 's'}"
 
 
-def plain_json(value: Any) -> Any:
-    """A copy with tuples as lists and string keys (plain JSON)."""
-    if isinstance(value, (list, tuple)):
-        return [plain_json(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain_json(v) for k, v in value.items()}
-    return value
-
-
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
     """A new game: the round-1 start player is drawn at random, then the first deal."""
-    if players not in INFO.player_counts():
-        raise ValueError("Cat Chess is for 1 to 3 players")
+    INFO.check_players(players)
     opts = INFO.check_options(options)
     check_game_options(opts, players)
     rng = Rng(seed)
@@ -589,7 +548,6 @@ def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessSta
     return state
 
 
-STATE = CatChessState
 
 
 

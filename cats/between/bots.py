@@ -10,10 +10,20 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from cats.ai.generic import ISMCTS
-from cats.between import (CARD_SUIT, CARD_TARGET, CARD_VALUE, CARDS_PER_TOY, CROWN, LURES,
-                          LURES_PER_ROUND, TOYS, BetweenState, standing)
-from cats.core import Action, State
+from cats.ai.search import ISMCTS, Noisy
+from cats.between.actions import LURES
+from cats.between.cards import (
+    CARD_SUIT,
+    CARD_TARGET,
+    CARD_VALUE,
+    CARDS_PER_TOY,
+    CROWN,
+    LURES_PER_ROUND,
+    TOYS,
+    standing,
+)
+from cats.between.state import BetweenState
+from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
 MEAN_VALUE = 3.0  # average lure value (0..6) expected in a still empty slot
@@ -224,3 +234,11 @@ class LookaheadLureBot:
 
 __all__ = ["GreedyLureBot", "LURES", "LookaheadLureBot", "evaluate", "greedy_lure",
            "fast_round", "heuristic_ismcts", "heuristic_rollout", "lure_score"]
+
+
+# -- the three levels ------------------------------------------------------------------------------
+LEVELS: dict[int, BotFactory] = {
+    1: lambda: Noisy(GreedyLureBot(), 0.35),
+    2: GreedyLureBot,
+    3: lambda: LookaheadLureBot(worlds=96, candidates=12),
+}

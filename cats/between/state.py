@@ -1,7 +1,7 @@
 """Cat Between Us (id ``between``): slip lure cards under six toys, then nuzzle up to the cat.
 
 Rules: shared/rules/cat-between-us.md. Component data ([reconstruction]) lives in
-``cats/data/between_cards.json`` (suits, values, target numbers) and ``between_hands.json``
+``cats/between/cards.json`` (suits, values, target numbers) and ``hands.json``
 (the hand-size chart).
 
 RULES NOTE: open questions and the readings chosen here.
@@ -29,96 +29,44 @@ RULES NOTE: open questions and the readings chosen here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, Mapping, Optional
 
-from cats.core import (Action, GameInfo, JsonDict, OptionSpec, Outcome, Spot, State, action_table,
-                       seats_text)
-from cats.data import load_json
+from cats.between.actions import LURES, Lure
+from cats.between.cards import (
+    CARD_SUIT,
+    CARD_TARGET,
+    CARDS_PER_TOY,
+    CROWN,
+    DEALT,
+    DECK_SIZE,
+    LAST_ROUND,
+    LURES_PER_ROUND,
+    SUIT_NAMES,
+    TOYS,
+    TRACK_TOP,
+    attractions,
+    card_name,
+    card_view,
+    hand_total,
+    standing,
+    toy_name,
+)
+from cats.core import (
+    Action,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    Outcome,
+    Spot,
+    State,
+    action_table,
+    seats_text,
+)
 from cats.rng import Rng
-
-TOYS = 6
-CARDS_PER_TOY = 2
-LURES_PER_ROUND = TOYS * CARDS_PER_TOY
-LAST_ROUND = 7
-CROWN = 3  # rounds won to reach the crown shelf
-TRACK_TOP = 35  # the interest track shows 35+ for more
-
-
-# -- component data ([reconstruction], loaded once) ------------------------------------------------
-def _load_cards() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    data = load_json("between_cards.json")
-    suits = tuple(str(s) for s in data["suits"])
-    cards = sorted(data["cards"], key=lambda c: c["id"])
-    if len(suits) != TOYS or [c["id"] for c in cards] != list(range(len(cards))):
-        raise ValueError("between_cards.json: need six suits and card ids 0..n-1")
-    return (suits, tuple(int(c["suit"]) for c in cards), tuple(int(c["value"]) for c in cards),
-            tuple(int(c["target"]) for c in cards))
-
-
-SUIT_NAMES, CARD_SUIT, CARD_VALUE, CARD_TARGET = _load_cards()
-DECK_SIZE = len(CARD_SUIT)
-CARD_NAMES = tuple(f"{SUIT_NAMES[CARD_SUIT[c]]} {CARD_VALUE[c]}" for c in range(DECK_SIZE))
-_HANDS = load_json("between_hands.json")
-KEEP = int(_HANDS["keep"])
-# DEALT[players][position in turn order from the first player][rounds won] -> cards dealt
-DEALT: dict[int, tuple[tuple[int, ...], ...]] = {
-    int(n): tuple(tuple(int(x) for x in row) for row in rows) for n, rows in _HANDS["dealt"].items()
-}
-
-
-def card_name(card: int) -> str:
-    """The notation of a lure card: "mouse 5"."""
-    return CARD_NAMES[card] if 0 <= card < DECK_SIZE else f"card #{card}"
-
-
-def toy_name(toy: int) -> str:
-    """The name of a toy (the suit it matches)."""
-    return SUIT_NAMES[toy] if 0 <= toy < TOYS else f"toy #{toy}"
-
-
-def card_view(card: int) -> JsonDict:
-    """A lure card as a screen draws it."""
-    return {"id": card, "name": CARD_NAMES[card], "suit": CARD_SUIT[card],
-            "suit_name": SUIT_NAMES[CARD_SUIT[card]], "value": CARD_VALUE[card],
-            "target": CARD_TARGET[card]}
-
-
-def standing(total: int, cat: int) -> tuple[int, int]:
-    """Rank key of a total against the cat (lower is better): not passed and closest first,
-    then passed by the least. A total equal to the cat's number does not pass."""
-    return (0, cat - total) if total <= cat else (1, total - cat)
-
-
-def attractions(toys: list[list[int]]) -> list[int]:
-    """Each toy's attraction: the sum of the values of the cards under it."""
-    return [sum(CARD_VALUE[c] for c in cards) for cards in toys]
-
-
-def hand_total(hand: list[int], attraction: list[int]) -> int:
-    """A player's total: the attraction of the toy matching each card's suit, card by card."""
-    return sum(attraction[CARD_SUIT[c]] for c in hand)
-
-
-# -- actions ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Lure(Action):
-    """Play a lure card from hand under a toy that has fewer than two cards."""
-
-    card: int
-    toy: int
-    kind: ClassVar[str] = "lure"
-
-    def __str__(self) -> str:
-        return f"play {card_name(self.card)} under {toy_name(self.toy)}"
-
-
-# Every possible lure, made once: legal_actions hands out these shared instances.
-LURES = tuple(tuple(Lure(c, t) for t in range(TOYS)) for c in range(DECK_SIZE))
 
 INFO = GameInfo(
     id="between", title="Cat Between Us", min_players=2, max_players=6,
-    has_chance=True, hidden_information=True,
+    hidden_information=True,
     options=(
         OptionSpec("first", None, "First player of the first round", kind="script"),
         OptionSpec("cats", None, "Cat card drawn each round (card ids)", kind="script"),
@@ -459,14 +407,12 @@ class BetweenState(State):
         return view
 
 
-STATE = BetweenState
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> BetweenState:
     """Set up a game: markers on 0 and the first shelf, a random first player, round 1 dealt."""
+    INFO.check_players(players)
     opts = INFO.check_options(options)
-    if players not in INFO.player_counts():
-        raise ValueError("Cat Between Us is for 2-6 players")
     _check_script(opts, players)
     state = BetweenState(players, Rng(seed), opts)
     first = opts.get("first")

@@ -18,8 +18,19 @@ import time
 from typing import Optional
 
 from cats.core import Action
-from cats.gambit import (CATKEN_POINTS, DECK, LOST_REWARD, PAWNS, Ability, Burrow, Decline,
-                         Draw, GambitState, Look, Peek, Place, PlayPawn, Push)
+from cats.gambit.actions import (
+    Ability,
+    Burrow,
+    Decline,
+    Draw,
+    Look,
+    Peek,
+    Place,
+    PlayPawn,
+    Push,
+)
+from cats.gambit.cards import CATKEN_POINTS, DECK, LOST_REWARD, PAWNS
+from cats.gambit.state import GambitState
 from cats.rng import Rng
 
 # -- geometry on bits --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple, Optional, Sequence
 
-from cats.catchess.garden import (CARD_INDEX, CARDS, N_CATS, NEIGHBOURS, PATH, REGION_IDS)
+from cats.catchess.garden import CARD_INDEX, CARDS, N_CATS, NEIGHBOURS, PATH, REGION_IDS
 
 Friend = tuple[int, int]
 Order = tuple[int, int, int]
@@ -139,14 +139,3 @@ class _Search:
                 return True
         pos[cat] = -1
         return False
-
-
-def solo_table(from_centre: bool = False) -> dict[str, int]:
-    """The best score for every three-card hand, keyed "1,2,3" (a table for screens or docs)."""
-    numbers = sorted(CARD_INDEX)
-    table = {}
-    for i, a in enumerate(numbers):
-        for j, b in enumerate(numbers[i + 1:], i + 1):
-            for c in numbers[j + 1:]:
-                table[f"{a},{b},{c}"] = best_for_cards((a, b, c), from_centre).score
-    return table

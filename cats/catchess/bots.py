@@ -18,12 +18,24 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Sequence
 
+from cats.ai.search import Noisy
 from cats.catchess.actions import Move, Place, Stay, Swap
-from cats.catchess.garden import (ADJ, CARDS, CAT_INDEX, LETTERS, N_CATS, N_REGIONS, NEIGHBOURS,
-                                  PATH, REGION_INDEX, GoalCard, goals_met)
+from cats.catchess.garden import (
+    ADJ,
+    CARDS,
+    CAT_INDEX,
+    LETTERS,
+    N_CATS,
+    N_REGIONS,
+    NEIGHBOURS,
+    PATH,
+    REGION_INDEX,
+    GoalCard,
+    goals_met,
+)
+from cats.catchess.solo import best_for_cards
 from cats.catchess.state import CatChessState
-from cats.catchess_solo import best_for_cards
-from cats.core import Action, State
+from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
 Beliefs = dict[int, list[float]]  # seat -> probability per card index
@@ -428,3 +440,11 @@ class InferenceBot:
             for s, c in zip(others, deal):
                 marginals[s][c] += weight / norm
         return marginals
+
+
+# -- the three levels ------------------------------------------------------------------------------
+LEVELS: dict[int, BotFactory] = {
+    1: lambda: Noisy(EtiquetteBot(spite=0.0), 0.3),
+    2: EtiquetteBot,
+    3: InferenceBot,
+}

@@ -11,12 +11,29 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from cats.catch22.actions import (CUBE_ACTIONS, LEAVE, PAY, REFUSE, ROLL, Move, OfferRansom,
-                                  RemoveCube)
+from cats.ai.search import Noisy
+from cats.catch22.actions import (
+    CUBE_ACTIONS,
+    LEAVE,
+    PAY,
+    REFUSE,
+    ROLL,
+    Move,
+    OfferRansom,
+    RemoveCube,
+)
 from cats.catch22.board import BOARD, JACKPOT, NEIGHBOURS, ROLL_AGAIN, STAR, routes
-from cats.catch22.state import (MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH,
-                                Catch22State)
-from cats.core import Action, State
+from cats.catch22.state import (
+    MOVE,
+    OVER,
+    PREPARE,
+    RANSOM,
+    REMOVE,
+    START,
+    SWITCH,
+    Catch22State,
+)
+from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
 
@@ -455,3 +472,11 @@ def _done(state: Catch22State, action: Action) -> Catch22State:
     sim = state.clone()
     sim.do(action)
     return sim
+
+
+# -- the three levels ------------------------------------------------------------------------------
+LEVELS: dict[int, BotFactory] = {
+    1: lambda: Noisy(GreedyBot(), 0.3),
+    2: GreedyBot,
+    3: ExpectimaxBot,
+}

@@ -10,52 +10,60 @@ Card codes: ``Q`` Queen Aurelia, ``U`` Queen Umbra, ``B`` Bishop, ``N`` Knight, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
-from cats.core import (Action, GameInfo, JsonDict, OptionSpec, Outcome, Spot, State,
-                       action_table)
+from cats.core import (
+    Action,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    Outcome,
+    Spot,
+    State,
+    action_table,
+)
+from cats.gambit.actions import (
+    Ability,
+    Burrow,
+    Decline,
+    Draw,
+    Look,
+    Peek,
+    Place,
+    PlayPawn,
+    Push,
+)
+from cats.gambit.cards import (
+    AFTER_ABILITIES,
+    CARD_NAMES,
+    CATKEN_POINTS,
+    DECK,
+    DECK_CARDS,
+    DIAGONALS,
+    KNIGHT_JUMPS,
+    LOST_REWARD,
+    NEIGHBOURS,
+    ORTHOGONALS,
+    PAWN_NAMES,
+    PAWN_TEXT,
+    PAWNS,
+    QUEEN_START,
+    Cell,
+    attacks,
+    card_name,
+    counted,
+    from_deck,
+    rank_for,
+    steps,
+    the,
+)
 from cats.rng import Rng
-
-Cell = tuple[int, int]
-DECK: Cell = (1, 0)
-QUEEN_START: Cell = (0, 0)
-DECK_CARDS = ("B", "B", "N", "N", "R", "R", "C", "C", "C", "C")
-CARD_NAMES = {"B": "Bishop", "N": "Knight", "R": "Rook", "C": "Cat-ken", "Q": "Queen Aurelia",
-              "U": "Queen Umbra"}
-PAWNS = ("banish", "burrow", "call", "perch", "leap", "gambit", "push", "peek")
-PAWN_NAMES = {
-    "banish": "Banishment Move", "burrow": "Burrow Strategy", "call": "Cat-ken Call",
-    "perch": "Cat-ken Perch", "leap": "Pawn Leap", "gambit": "Queen's Gambit",
-    "push": "Strategic Push", "peek": "Tactical Peek",
-}
-PAWN_TEXT = {
-    "banish": "After placing: send a Knight or Rook from the grid to the bottom of the deck.",
-    "burrow": "After placing: look at the bottom two deck cards and choose their order.",
-    "call": "After placing: move the Paw onto any Cat-ken.",
-    "perch": "May be placed on top of any Cat-ken instead of an empty cell.",
-    "leap": "After placing: the Pawn and Paw swap cells with a Bishop, Knight or Rook.",
-    "gambit": "After placing: the Queen swaps cells with a Bishop, Knight or Rook.",
-    "push": "Before placing: move one card or stack to another cell next to a card.",
-    "peek": "Before placing: look at the top card of the deck.",
-}
-AFTER_ABILITIES = ("banish", "burrow", "call", "leap", "gambit")
-CATKEN_POINTS = (0, 1, 3, 6, 10)
-RANKS = ((20, "Merlin of Seven Seas"), (15, "Glowing Bishop"), (10, "Splashy Knight"),
-         (7, "Jolly Rook"), (3, "Soft Shell Pawn"))
-LOST_REWARD = -10.0
-
-DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-ORTHOGONALS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-KNIGHT_JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-NEIGHBOURS = DIAGONALS + ORTHOGONALS
 
 INFO = GameInfo(
     id="gambit",
     title="Cat's Gambit",
     min_players=1,
     max_players=1,
-    has_chance=True,
     hidden_information=True,
     options=(
         OptionSpec("umbra", False, "Queen Umbra expansion",
@@ -70,168 +78,7 @@ INFO = GameInfo(
 )
 
 
-def cell_text(cell: Cell) -> str:
-    """A cell in the notation: ``x,y``."""
-    return f"{cell[0]},{cell[1]}"
 
-
-def _count(k: int, word: str) -> str:
-    """"1 card", "3 cards"."""
-    return f"{k} {word}{'' if abs(k) == 1 else 's'}"
-
-
-def _card_name(code: str) -> str:
-    """A card code of a stack (a letter, or "P:<pawn>") by name."""
-    return PAWN_NAMES.get(code[2:], "Pawn") if code.startswith("P:") else CARD_NAMES.get(code, code)
-
-
-def _the(name: str) -> str:
-    """A card's name with its article: "the Rook", but "Queen Aurelia"."""
-    return name if name.startswith("Queen") else f"the {name}"
-
-
-def steps(dx: int, dy: int) -> str:
-    """"2 left", "1 right, 1 down": a move across the grid in words."""
-    parts = [f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []
-    parts += [f"{abs(dy)} {'down' if dy > 0 else 'up'}"] if dy else []
-    return ", ".join(parts) or "nowhere"
-
-
-def from_deck(cell: Cell) -> str:
-    """Where a cell lies from the deck, in words: "2 left, 1 up from the deck"."""
-    return f"{steps(cell[0] - DECK[0], cell[1] - DECK[1])} from the deck"
-
-
-def rank_for(score: int) -> str:
-    """The rank name a final score earns ("" below 3)."""
-    for threshold, name in RANKS:
-        if score >= threshold:
-            return name
-    return ""
-
-
-def attacks(piece: str, frm: Cell, to: Cell) -> bool:
-    """Whether ``piece`` on ``frm`` has ``to`` on its movement pattern, blockers ignored."""
-    dx, dy = to[0] - frm[0], to[1] - frm[1]
-    if (dx, dy) == (0, 0):
-        return False
-    if piece == "R":
-        return dx == 0 or dy == 0
-    if piece == "B":
-        return abs(dx) == abs(dy)
-    if piece == "N":
-        return (abs(dx), abs(dy)) in ((1, 2), (2, 1))
-    if piece == "C":
-        return dx == 0 or dy == 0 or abs(dx) == abs(dy)
-    return False
-
-
-# -- actions ---------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """Reveal the top card of the deck."""
-
-    kind: ClassVar[str] = "draw"
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Place the revealed card on a cell."""
-
-    x: int
-    y: int
-    kind: ClassVar[str] = "place"
-
-    def __str__(self) -> str:
-        return f"place {self.x},{self.y}"
-
-
-@dataclass(frozen=True)
-class PlayPawn(Action):
-    """Place a Pawn on a cell (Cat-ken Perch: possibly onto a Cat-ken stack)."""
-
-    pawn: str
-    x: int
-    y: int
-    kind: ClassVar[str] = "pawn"
-
-    def __str__(self) -> str:
-        return f"pawn {self.pawn} {self.x},{self.y}"
-
-
-@dataclass(frozen=True)
-class Peek(Action):
-    """Play Tactical Peek: look at the top card before placing the Pawn."""
-
-    kind: ClassVar[str] = "peek"
-
-    def __str__(self) -> str:
-        return "peek"
-
-
-@dataclass(frozen=True)
-class Push(Action):
-    """Play Strategic Push: move a card or stack before placing the Pawn."""
-
-    fx: int
-    fy: int
-    tx: int
-    ty: int
-    kind: ClassVar[str] = "push"
-
-    def __str__(self) -> str:
-        return f"push {self.fx},{self.fy} to {self.tx},{self.ty}"
-
-
-@dataclass(frozen=True)
-class Ability(Action):
-    """Use the placed Pawn's after-ability on a cell: banish, call, leap or gambit."""
-
-    ability: str
-    x: int
-    y: int
-    kind: ClassVar[str] = "ability"
-
-    def __str__(self) -> str:
-        return f"{self.ability} {self.x},{self.y}"
-
-
-@dataclass(frozen=True)
-class Look(Action):
-    """Burrow Strategy: look at the bottom two cards of the deck."""
-
-    kind: ClassVar[str] = "look"
-
-    def __str__(self) -> str:
-        return "look"
-
-
-@dataclass(frozen=True)
-class Burrow(Action):
-    """Burrow Strategy: keep or swap the order of the bottom two cards."""
-
-    swap: bool
-    kind: ClassVar[str] = "burrow"
-
-    def __str__(self) -> str:
-        return "burrow swap" if self.swap else "burrow keep"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    """Decline the placed Pawn's ability."""
-
-    kind: ClassVar[str] = "decline"
-
-    def __str__(self) -> str:
-        return "decline"
-
-
-# -- the state -------------------------------------------------------------------------------------
 
 class GambitState(State):
     """A Cat's Gambit position."""
@@ -593,9 +440,9 @@ class GambitState(State):
             (f"Queen Aurelia ({self.queen_side} VP side)", self.queen_side),
             (f"Cat-kens in the grid ({catkens})", CATKEN_POINTS[catkens]),
             ("Queen in the middle four cells", 5 if self.queen_centred() else 0),
-            (f"Penalty: {_count(cards, 'card')} left, {_count(pawns, 'Pawn')} unplayed (at most −5)"
+            (f"Penalty: {counted(cards, 'card')} left, {counted(pawns, 'Pawn')} unplayed (at most −5)"
              if self.end else
-             f"Penalty so far: {_count(pawns, 'Pawn')} unplayed (cards left count at the end)",
+             f"Penalty so far: {counted(pawns, 'Pawn')} unplayed (cards left count at the end)",
              penalty),
         ]
         if self.umbra is not None:
@@ -618,7 +465,7 @@ class GambitState(State):
         lines = tuple(f"{label}: {points:+d}" for label, points in self.score_lines())
         reason = {"stuck": "a drawn card had no legal cell",
                   "deck": "one card is left in the deck"}[self.end or "deck"]
-        summary = f"The game ends ({reason}): {_count(total, 'point')}" + (
+        summary = f"The game ends ({reason}): {counted(total, 'point')}" + (
             f", rank {rank}." if rank else ", no rank.")
         return Outcome((total,), (0,) if total >= 3 else (), summary,
                        (lines + (f"Total: {total}", f"Rank: {rank or '—'}"),), (float(total),))
@@ -783,8 +630,8 @@ class GambitState(State):
         cells by where they lie from the deck (the grid floats, so it has no fixed labels)."""
         def stack(cell: Cell) -> str:
             cards = self.grid.get(cell) or ["?"]
-            name = _the(_card_name(cards[0]))
-            return name + (f" (under {_the(_card_name(cards[-1]))})" if len(cards) > 1 else "")
+            name = the(card_name(cards[0]))
+            return name + (f" (under {the(card_name(cards[-1]))})" if len(cards) > 1 else "")
 
         if isinstance(action, Draw):
             return f"drew a {CARD_NAMES[self.deck[0]]}" if self.deck else "draw"
@@ -877,7 +724,6 @@ class GambitState(State):
         return state
 
 
-STATE = GambitState
 
 
 def _check_script(options: Mapping[str, Any]) -> tuple[Optional[list[str]], Optional[list[str]]]:
@@ -896,6 +742,8 @@ def _check_script(options: Mapping[str, Any]) -> tuple[Optional[list[str]], Opti
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> GambitState:
     """A new deal: five random Pawns and a shuffled deck, unless the options script them."""
+    INFO.check_players(players)
+    options = INFO.check_options(options)
     deck, pawns = _check_script(options)
     rng = Rng(seed)
     state = GambitState(options, rng)

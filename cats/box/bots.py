@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cats.ai.generic import ISMCTS
+from cats.ai.search import ISMCTS, Noisy, RoundISMCTS
 from cats.box.actions import COLOUR_INDEX, RED, Play, Predict, SetAside
 from cats.box.state import PLAYING, BoxState
 from cats.box.table import EMPTY
-from cats.core import Action, State
+from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
 EXPLORE = 0.15    # share of random moves in rollouts
@@ -234,3 +234,11 @@ def round_rewards(state: State, start: int, scale: float = 6.0) -> list[float]:
         assert outcome is not None
         out = [0.5 * v + 0.5 * outcome.reward(s) for s, v in enumerate(out)]
     return out
+
+
+# -- the three levels ------------------------------------------------------------------------------
+LEVELS: dict[int, BotFactory] = {
+    1: lambda: Noisy(GreedyBoxBot(), 0.3),
+    2: GreedyBoxBot,
+    3: lambda: RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300),
+}

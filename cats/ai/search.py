@@ -1,4 +1,5 @@
-"""Game-independent bots: random, flat Monte Carlo and information-set Monte Carlo tree search.
+"""Search pieces every game's bots share: random play, flat Monte Carlo, information-set MCTS
+(whole game, or one round), UCB and a beginner's slips.
 
 All of them work through the engine contract only, so every registered game gets them for free.
 Searches are bounded by a number of iterations (reproducible) and a time cap (responsive).
@@ -11,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from cats.core import Action, State
+from cats.core import Action, Bot, State
 from cats.rng import Rng
 
 Rollout = Callable[[State, Rng], None]
@@ -156,10 +157,96 @@ class ISMCTS:
         node.visits += 1
 
 
-def default_bot(level: int) -> "RandomBot | FlatMonteCarlo | ISMCTS":
-    """The generic bot for a level: 1 random, 2 flat Monte Carlo, 3 ISMCTS."""
-    if level <= 1:
-        return RandomBot()
-    if level == 2:
-        return FlatMonteCarlo()
-    return ISMCTS()
+@dataclass
+class Noisy:
+    """Plays ``bot``'s choice, except that a share ``epsilon`` of its decisions are random legal
+    actions (a beginner's slips). Decisions with one legal action consume no randomness."""
+
+    bot: Bot
+    epsilon: float = 0.2
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """A random legal action with probability ``epsilon``, else the wrapped bot's choice."""
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if rng.below(1_000_000) < self.epsilon * 1_000_000:
+            return actions[rng.below(len(actions))]
+        return self.bot.choose(world, seat, rng)
+
+
+RoundRollout = Callable[[State, Rng], None]
+SeatRewards = Callable[[State, int], list[float]]
+
+
+@dataclass
+class RoundISMCTS:
+    """Single-observer information-set MCTS limited to the current round.
+
+    Each iteration re-deals the hidden information from the searching seat's knowledge, walks the
+    shared tree (UCB over the actions available in that world), plays the round out with
+    ``rollout`` and backs up ``rewards(state, start)`` — one value in 0..1 per seat — for the
+    seat that chose each step. ``stamp(state)`` tells rounds apart: the walk stops as soon as it
+    changes. Bounded by ``iterations``; ``seconds`` is a safety cap."""
+
+    rollout: RoundRollout
+    rewards: SeatRewards
+    stamp: Callable[[State], int]
+    iterations: int = 400
+    seconds: float = 0.25
+    exploration: float = 0.7
+    min_iterations: int = 32
+    last_iterations: int = field(default=0, repr=False)
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The most visited action at the root."""
+        actions = world.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = SearchNode(None, seat, None)
+        start = self.stamp(world)
+        deadline = time.thread_time() + self.seconds
+        done = 0
+        for done in range(1, self.iterations + 1):
+            self._iterate(root, world.determinize(seat, rng), rng, start)
+            if done >= self.min_iterations and (done & 7) == 0 \
+                    and time.thread_time() > deadline:
+                break
+        self.last_iterations = done
+        best = max(root.children.values(),
+                   key=lambda c: (c.visits, c.total, -actions.index(c.action)))  # type: ignore[arg-type]
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int) -> None:
+        node = root
+        stamp = self.stamp
+        while sim.to_move is not None and stamp(sim) == start:
+            legal = sim.legal_actions()
+            mover = sim.to_move
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = SearchNode(action, mover, node, available=1)
+                children[action] = child
+                sim.do(action)
+                node = child
+                break
+            best_child = ucb_child(children, legal, self.exploration)
+            assert best_child.action is not None
+            sim.do(best_child.action)
+            node = best_child
+        if sim.to_move is not None and stamp(sim) == start:
+            self.rollout(sim, rng)
+        values = self.rewards(sim, start)
+        while node.parent is not None:
+            assert node.seat is not None   # every chosen step has a chooser
+            node.visits += 1
+            node.total += values[node.seat]
+            node = node.parent
+        node.visits += 1

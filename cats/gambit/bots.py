@@ -1,0 +1,14 @@
+"""Cat's Gambit bots (the same solver gives the hints): 1 keeps the best score bound one move
+ahead; 2 and 3 sample the unseen deck orders around an exact search (3 with about three times
+the work of 2)."""
+
+from __future__ import annotations
+
+from cats.core import BotFactory
+from cats.gambit.solver import GambitSolver, GreedyBot
+
+LEVELS: dict[int, BotFactory] = {
+    1: GreedyBot,
+    2: lambda: GambitSolver(samples=8, nodes=8_000, exact_deck=4, exact_nodes=(8_000, 8_000)),
+    3: GambitSolver,
+}
