@@ -1,0 +1,128 @@
+"""Engine speed as ratios against a plain-Python Oh-Hell deal (``bench/ohhell.py``) timed in the
+same run, interleaved, in CPU time, so a busy machine changes the figures little.
+
+For every registered game: random full games (the seat count below), and at positions part-way
+through random games the cost of ``legal_actions()`` and ``clone()``, each against the matching
+operation of the reference (a whole deal, ``legal_cards()``, ``copy.deepcopy`` of a mid deal).
+A ratio above 1 means the game's unit is faster than the reference's. ``BASELINE`` holds the
+ratios measured before the engine work of the "fast engines" issue, to print the gain.
+
+    python bench/engine_bench.py                 # every game
+    python bench/engine_bench.py --game box --seconds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import ohhell  # noqa: E402
+from cats import GAMES  # noqa: E402
+from cats.core import State  # noqa: E402
+from cats.rng import Rng  # noqa: E402
+
+# Ratios at the start of the work (commit 5b978b5), from this script: game -> (games, legal, clone).
+BASELINE: dict[str, tuple[float, float, float]] = {
+    "gambit": (0.096, 0.040, 78.5), "catchess": (0.316, 0.283, 95.5),
+    "between": (0.253, 0.521, 131.5), "catch22": (0.021, 0.208, 87.2),
+    "box": (0.140, 0.408, 109.1),
+}
+
+
+def seats(game_id: str) -> int:
+    """Four seats, or the most the game takes."""
+    return min(4, GAMES[game_id].info.max_players)
+
+
+def random_game(game_id: str, seed: int) -> int:
+    """Play one random full game; the number of actions."""
+    state = GAMES[game_id].new_game(seats(game_id), seed)
+    rng = Rng(seed ^ 0xBE7C)
+    steps = 0
+    while state.to_move is not None:
+        actions = state.legal_actions()
+        state.do(actions[rng.below(len(actions))])
+        steps += 1
+    return steps
+
+
+def positions(game_id: str, count: int = 24) -> list[State]:
+    """Positions part-way through seeded random games (a spread of depths)."""
+    out = []
+    for seed in range(count):
+        state = GAMES[game_id].new_game(seats(game_id), 1000 + seed)
+        rng = Rng(seed)
+        depth = 5 + seed * 7
+        for _ in range(depth):
+            if state.to_move is None:
+                break
+            actions = state.legal_actions()
+            state.do(actions[rng.below(len(actions))])
+        if state.to_move is not None:
+            out.append(state)
+    return out
+
+
+def per_call(fn: Callable[[int], Any], seconds: float) -> float:
+    """CPU seconds per call of ``fn(i)``, calling it for about ``seconds``."""
+    calls = 0
+    start = time.process_time()
+    while True:
+        fn(calls)
+        calls += 1
+        spent = time.process_time() - start
+        if spent >= seconds and calls >= 3:
+            return spent / calls
+
+
+def ratio(reference: Callable[[int], Any], subject: Callable[[int], Any], seconds: float,
+          rounds: int = 3) -> float:
+    """Median over interleaved rounds of (reference time per call) / (subject time per call)."""
+    values = []
+    for _ in range(rounds):
+        ref = per_call(reference, seconds / 2)
+        sub = per_call(subject, seconds / 2)
+        values.append(ref / sub)
+    return statistics.median(values)
+
+
+def bench_game(game_id: str, seconds: float) -> tuple[float, float, float]:
+    """(full games, legal_actions, clone) ratios for one game."""
+    games = ratio(ohhell.random_deal, lambda i: random_game(game_id, i), seconds)
+    where = positions(game_id)
+    deals = [ohhell.mid_deal(i) for i in range(24)]
+    legal = ratio(lambda i: deals[i % len(deals)].legal_cards(),
+                  lambda i: where[i % len(where)].legal_actions(), seconds)
+    clone = ratio(lambda i: copy.deepcopy(deals[i % len(deals)]),
+                  lambda i: where[i % len(where)].clone(), seconds)
+    return games, legal, clone
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), action="append",
+                        help="a game to bench (repeatable; default all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure")
+    args = parser.parse_args(argv)
+    print("ratios against one plain-Python Oh-Hell deal / legal_cards() / deepcopy (higher is "
+          "faster); CPU time, interleaved")
+    print(f"{'game':10} {'seats':>5} {'games':>8} {'legal':>8} {'clone':>8}   vs baseline")
+    for game_id in args.game or list(GAMES):
+        figures = bench_game(game_id, args.seconds)
+        base = BASELINE.get(game_id)
+        gain = ("   " + " ".join(f"{f / b:5.2f}x" for f, b in zip(figures, base))) if base else ""
+        print(f"{game_id:10} {seats(game_id):>5} " + " ".join(f"{f:8.3f}" for f in figures) + gain,
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
