@@ -22,7 +22,7 @@ from typing import (
     TypeVar,
 )
 
-from cats.jsondata import JsonDict
+from cats.jsondata import JsonDict as JsonDict  # re-exported: the contract speaks of it
 from cats.rng import Rng
 
 # A board position used by drag-and-drop: ("cell", x, y), ("hand", i), ("toy", 2), ("deck",) …

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from cats.catch22.info import INFO
 from cats.catch22.invariants import conservation
-from cats.catch22.state import INFO, Catch22State, new_game
+from cats.catch22.state import Catch22State, new_game
 from cats.core import BotFactory, Game
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from cats.catchess.info import INFO
 from cats.catchess.invariants import conservation
-from cats.catchess.state import INFO, CatChessState, new_game
+from cats.catchess.state import CatChessState, new_game
 from cats.core import BotFactory, Game
 
 
