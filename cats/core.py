@@ -24,6 +24,7 @@ from typing import (
 
 from cats.jsondata import JsonDict as JsonDict  # re-exported: the contract speaks of it
 from cats.rng import Rng
+from cats.words import CORE, Phrase, render
 
 # A board position used by drag-and-drop: ("cell", x, y), ("hand", i), ("toy", 2), ("deck",) …
 Spot = tuple[Any, ...]
@@ -170,11 +171,6 @@ class Action:
 
     kind: ClassVar[str] = "action"
 
-    def public_text(self) -> str:
-        """The notation as every player may read it in the shared move log (secret actions,
-        such as a card set aside face down, override this to hide what only their player saw)."""
-        return str(self)
-
     def to_json(self) -> JsonDict:
         """``{"kind": ..., field: value, ...}`` with tuples as lists."""
         data: JsonDict = {"kind": self.kind}
@@ -261,6 +257,37 @@ class State(ABC):
         """The action a drop from ``source`` onto ``target`` would mean, legal or not, so that
         a refused drop can be explained with :meth:`why_illegal` (``None`` if it means nothing)."""
         return None
+
+    def narrate(self, before: "State", action: Action) -> tuple[Phrase, ...]:
+        """The move log's words for ``action``, asked of the state after it with the state
+        before it: first the move as every player may read it (private parts hidden), then what
+        it brought about (a trick won, a round over). Never raises. Default: the notation."""
+        return (CORE("notation", notation=str(action)),)
+
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """Why the piece at ``source`` cannot be picked up now (``None``: it can, or there is
+        nothing to say about it)."""
+        return None
+
+    def why_not_drop(self, source: Spot, target: Spot) -> str:
+        """Why a drop from ``source`` onto ``target`` is refused ("" if it is legal or means
+        nothing); built on :meth:`candidate_action` and :meth:`why_illegal`."""
+        if self.find_action(source, target) is not None:
+            return ""
+        action = self.candidate_action(source, target)
+        if action is not None:
+            return self.why_illegal(action) or ""
+        return render(CORE("cannot_go"))
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """While a die (or other chance event) is pending: each outcome with its probability
+        (they sum to 1); empty when nothing is left to chance now."""
+        return []
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """Per seat, the rows of its score as data: (what the points are for, points). Empty
+        until a game says so (the text lines are :attr:`Outcome.lines`)."""
+        return ()
 
     def determinize(self, seat: int, rng: Rng) -> "State":
         """A copy in which everything ``seat`` cannot know is re-dealt at random, consistently

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from cats import ai, get_game
-from cats.core import Action, IllegalAction, JsonDict, State
+from cats.core import Action, IllegalAction, State
+from cats.jsondata import JsonDict
 from cats.rng import Rng
+from cats.words import Phrase, render, say
 
 SAVE_FORMAT = 2   # 2: Catch 22 snapshots keep only the last rolls (older builds cannot replay them)
 
@@ -53,12 +55,16 @@ class Seat:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One played action: who played it, and whether it revealed hidden information."""
+    """One played action: who played it, whether it revealed hidden information, and how the
+    shared move log reads it (the engine's words with the players' names): ``text`` the move,
+    ``notes`` what it brought about; ``phrases`` the same as data (the move first)."""
 
     seat: int
     action: Action
     revealed: bool
     text: str
+    notes: tuple[str, ...] = ()
+    phrases: tuple[Phrase, ...] = ()
 
 
 @dataclass
@@ -122,17 +128,27 @@ class Session:
             raise IllegalAction("The game is over.")
         before = self.state.clone()
         reveals = self.state.reveals
-        # An engine may word its log itself, before the action changes what it refers to.
-        describe = getattr(self.state, "describe", None)
-        text = describe(action) if callable(describe) else str(action)
         self.state.apply(action)
-        entry = LogEntry(seat, action, self.state.reveals != reveals, text)
+        phrases = self.state.narrate(before, action)
+        names = self.names()
+        entry = LogEntry(seat, action, self.state.reveals != reveals,
+                         render(phrases[0], names) if phrases else str(action),
+                         tuple(render(p, names) for p in phrases[1:]), phrases)
         self.log.append(entry)
         self._history.append(before)
         if not keep_redo:
             self._redo.clear()
         self._changed()
         return entry
+
+    def names(self) -> list[str]:
+        """The players' names, seat by seat."""
+        return [s.name for s in self.seats]
+
+    def say(self, text: "Phrase | str") -> str:
+        """Any engine text (a phrase, a prompt, a summary, a refusal) with the seats said as
+        the players' names."""
+        return say(text, self.names())
 
     def around(self, index: int) -> tuple[State, State]:
         """The states just before and just after log entry ``index`` (to tell what it did)."""

@@ -26,7 +26,7 @@ from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.assets import font
 from screens.box_draw import CARD_RATIO, BoardDrawing
-from screens.box_panels import BoxPanels, plural
+from screens.box_panels import BoxPanels
 from screens.game_frame import Drag, GameScene
 
 JsonDict = dict[str, Any]
@@ -250,7 +250,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
                 self.flash(reason)
             return False
         if self.view["phase"] not in ("aside", "play"):
-            self.refuse(self.refusal(spot, ("aside",)))  # the engine: "Predict your tricks first."
+            self.refuse(self.why_not_pick(spot))  # the engine: "Predict your tricks first."
             return True
         index = self.hand_index_at(pos)
         assert index is not None
@@ -284,23 +284,10 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
             self.rebuild_choices()
         return done
 
-    def refusal(self, source: Spot, target: Spot) -> str:
-        explain = getattr(self.session.state, "explain_drop", None)
-        if explain is not None:
-            return str(explain(source, target))
-        return super().refusal(source, target)
-
     def refuse(self, reason: str) -> None:
         if reason:
             self.flash(reason)
             self.ctx.sounds.play("refuse")
-
-    def why_not_pick(self, spot: Spot) -> str:
-        if spot[0] == "space":
-            return "Pick a card from your hand first, then drop it (or click it) here."
-        if spot == ("aside",) and self.view["phase"] == "aside":
-            return "Drag a card from your hand onto this spot (or click a card, then the spot)."
-        return ""
 
     # -- buttons: predictions, and the declarations of a selected card ---------------------------
     def rebuild_choices(self) -> None:
@@ -325,31 +312,6 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
                               "#choice")
             self.choice_buttons[btn] = action
             x += bw + s(8)
-
-    # -- text --------------------------------------------------------------------------------
-    def log_note(self, before: Any, after: Any) -> str:
-        notes = []
-        ended = len(after.results) > len(before.results)
-        # A round's last trick is in its result: the next round has started with no tricks.
-        tricks = after.results[-1]["tricks"] if ended else after.tricks
-        for seat, (now, was) in enumerate(zip(tricks, before.tricks)):
-            if now > was:
-                notes.append(f"{self.seat_name(seat)} wins the trick")
-        if ended:
-            result = after.results[-1]
-            if result["paradox"] is not None:
-                notes.append(f"paradox by {self.seat_name(result['paradox'])}")
-            notes.append(f"round {result['round']} ends")
-        return "; ".join(notes)
-
-    def log_text(self, action: Action) -> str:
-        if action.kind == "aside":  # the number stays secret: the log is for everybody
-            return "set a card aside"
-        if action.kind == "play":
-            return f"played {action.number} as {action.colour}"  # type: ignore[attr-defined]
-        if action.kind == "predict":
-            return f"predicted {plural(action.tricks, 'trick')}"  # type: ignore[attr-defined]
-        return str(action)
 
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:

@@ -9,10 +9,9 @@ from typing import Any, Optional
 import pygame
 
 from cats.core import Action, Spot
-from cats.gambit.actions import Ability, Place, PlayPawn, Push
-from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, from_deck, steps
+from cats.gambit import words
+from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
 from cats.rng import Rng
-from cats.session import LogEntry
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
@@ -186,14 +185,6 @@ class GambitScene(GameScene):
     def also_button(self, action: Action) -> bool:
         return action.kind in ("draw", "peek", "look", "burrow")
 
-    def why_not_pick(self, spot: Spot) -> str:
-        state = self.session.state
-        if spot[0] == "pawn" and state.phase == "turn":  # type: ignore[attr-defined]
-            return state.explain_illegal(PlayPawn(spot[1], 0, 0))
-        if spot == ("bottom", 0):
-            return "Drag the other card onto this one to swap them, or keep the order below."
-        return ""
-
     def pointer_up(self, pos: tuple[int, int]) -> bool:
         # Dragging the deck anywhere draws, as clicking it does.
         if self.drag and self.drag.source == ("deck",) and self.drag.moved:
@@ -241,25 +232,7 @@ class GambitScene(GameScene):
 
     def describe(self, action: Action) -> str:
         """What a hint suggests, in the log's words (cells said from the deck)."""
-        revealed = self.view.get("revealed")
-        if isinstance(action, Place) and revealed:
-            return f"place the {CARD_NAMES[revealed]} {from_deck((action.x, action.y))}"
-        if isinstance(action, PlayPawn):
-            return f"play {PAWN_NAMES[action.pawn]} {from_deck((action.x, action.y))}"
-        if isinstance(action, Push):
-            return (f"push the cards {from_deck((action.fx, action.fy))} "
-                    f"{steps(action.tx - action.fx, action.ty - action.fy)}")
-        if isinstance(action, Ability):
-            verb = {"banish": "banish the card", "call": "call the Paw onto the Cat-ken",
-                    "leap": "leap with the card", "gambit": "swap Queen Aurelia with the card"}
-            return f"{verb.get(action.ability, action.ability)} {from_deck((action.x, action.y))}"
-        return self.session.state.label(action)
-
-    def entry_text(self, entry: LogEntry) -> str:
-        return entry.text  # the engine's wording, made when the move was played
-
-    def log_text(self, action: Action) -> str:
-        return self.describe(action)
+        return self.session.say(words.hint(self.session.state, action))  # type: ignore[arg-type]
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

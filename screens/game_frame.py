@@ -19,7 +19,7 @@ import pygame_gui
 
 from cats import get_game
 from cats.core import Action, IllegalAction, Spot
-from cats.session import LogEntry, Session
+from cats.session import Session
 from saves.store import RESUME, SaveError, check_slot
 from screens import palette
 from screens.anim import Tween
@@ -237,14 +237,8 @@ class GameScene(Scene):
                   prompt=self.names(self.session.state.prompt()))
 
     def names(self, text: str) -> str:
-        """Engine text with "Player 2" / "player 2" (a seat number) said as that seat's name,
-        in one pass (so a person called "Player 3" at seat 2 is not renamed twice)."""
-        seats = self.session.seats
-
-        def sub(m: re.Match[str]) -> str:
-            i = int(m.group(2)) - 1
-            return self.seat_name(i) if 0 <= i < len(seats) else m.group(0)
-        return PLAYER_RE.sub(sub, text)
+        """Engine text (a prompt, a summary, a refusal) with its seats said as players' names."""
+        return self.session.say(text)
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -390,8 +384,8 @@ class GameScene(Scene):
         return True
 
     def why_not_pick(self, spot: Spot) -> str:
-        """A message when the player grabs something that cannot move now ('' for none)."""
-        return ""
+        """The engine's word when the player grabs something that cannot move now ('' for none)."""
+        return self.names(self.session.state.why_not_pick(spot) or "")
 
     def pointer_up(self, pos: tuple[int, int]) -> bool:
         """Drop the held piece: an action if the engine accepts, else slide back with a reason."""
@@ -416,11 +410,7 @@ class GameScene(Scene):
 
     def refusal(self, source: Spot, target: Spot) -> str:
         """The engine's reason for refusing a drop."""
-        candidate = getattr(self.session.state, "candidate_action", None)
-        action = candidate(source, target) if candidate else None
-        if action is not None:
-            return self.session.state.why_illegal(action) or ""
-        return "That piece cannot go there."
+        return self.names(self.session.state.why_not_drop(source, target))
 
     def _slide_back(self, drag: Drag, reason: str) -> None:
         if reason:
@@ -477,24 +467,8 @@ class GameScene(Scene):
     def _log_row(self, index: int) -> str:
         entry = self.session.log[index]
         name = self.seat_name(entry.seat)
-        text = self.entry_text(entry)
-        note = self.log_note(*self.session.around(index))
-        if note:
-            text += f" · {note}"
+        text = " · ".join((entry.text, "; ".join(entry.notes))) if entry.notes else entry.text
         return f"<b>{index + 1}.</b> {_html(name)}: {_html(text)}"
-
-    def log_note(self, before: Any, after: Any) -> str:
-        """What a move brought about that its own words do not say (a trick won, a round
-        ended), from the states around it; empty by default."""
-        return ""
-
-    def entry_text(self, entry: LogEntry) -> str:
-        """How a played move reads in the move log (see :meth:`log_text`)."""
-        return self.log_text(entry.action)
-
-    def log_text(self, action: Action) -> str:
-        """How an action reads in the shared move log (its public notation by default)."""
-        return action.public_text()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.CREAM)
@@ -795,9 +769,6 @@ class GameScene(Scene):
         except OSError as exc:
             lines.append(f"Could not save profiles: {exc}")
         return lines
-
-
-PLAYER_RE = re.compile(r"\b([Pp])layer (\d+)\b")  # how the engines name a seat in their texts
 
 
 def fit_text(text: str, f: pygame.font.Font, width: int) -> str:

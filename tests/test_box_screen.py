@@ -98,7 +98,7 @@ def test_set_aside_by_dragging_a_card_onto_the_set_aside_spot(ctx) -> None:  # t
     assert scene.viewer == 0 and scene.view["phase"] == "aside"
     drag(ctx, hand_point(scene, 8), centre(scene, ("aside",)))
     assert session.log[0].action == SetAside(8) and session.state.aside[0] == 8
-    assert scene.log_text(session.log[0].action) == "set a card aside", "the log keeps it secret"
+    assert session.log[0].text == "set a card aside", "the log keeps it secret"
     assert ctx.saves.load("resume").state == session.state, "autosaved after the move"
     # The next player sets aside by clicking a card, then the spot.
     click(ctx, ctx.scenes.top.ready_button.rect.center)
@@ -137,7 +137,7 @@ def refused(ctx, scene: BoxScene, number: int, spot: tuple, action) -> None:  # 
     drag(ctx, hand_point(scene, number), centre(scene, spot))
     assert session.state == before and len(session.log) == count
     if action is not None:
-        assert reason and scene.flash_text == reason
+        assert reason and scene.flash_text == session.say(reason)  # seats said by name
     return scene.flash_text  # type: ignore[return-value]
 
 
@@ -149,7 +149,7 @@ def test_illegal_drops_slide_back_with_the_engine_reason(ctx) -> None:  # type: 
     assert "Red is not open" in scene.flash_text
     # A card only fits its own number's column (the engine explains that too).
     text = refused(ctx, scene, 2, ("space", "yellow", 5), None)
-    assert text == session.state.explain_drop(("hand", 2), ("space", "yellow", 5))
+    assert text == session.state.why_not_drop(("hand", 2), ("space", "yellow", 5))
     assert "2 column" in text
     # Seat 0 leads 3 blue; seat 1 then finds that space taken.
     setup(session, scene, ["3 blue"])

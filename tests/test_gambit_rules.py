@@ -1200,32 +1200,39 @@ def test_determinize_keeps_the_banished_card_at_the_bottom():
 
 # -- the move log's wording -------------------------------------------------------------------------
 
+def describe(state, action):  # type: ignore[no-untyped-def]
+    """How the log says ``action``, from the position before it (as ``narrate`` says it)."""
+    from cats.gambit import words
+    from cats.words import render
+    return render(words.move(state, action))
+
+
 def test_log_names_the_cards_and_says_where_cells_lie_from_the_deck():
     """The grid floats and has no labels, so the log says cards by name and cells from the deck."""
     state = deal("RBNCBNRCCC", pawns=("banish", "burrow", "call", "leap", "push"))
     said = []
     for move in ("draw", "place 2,0", "push 2,0 to 2,-1", "pawn push 3,-1"):
         action = state.parse(move)
-        said.append(state.describe(action))
+        said.append(describe(state, action))
         state.apply(action)
     assert said == ["drew a Rook", "placed the Rook 1 right from the deck",
                     "played Strategic Push: pushed the Rook 1 up",
                     "placed Strategic Push 2 right, 1 up from the deck"]  # one Pawn, one turn
-    assert state.describe(Draw()) == "drew a Bishop"  # the top card, seen once drawn
+    assert describe(state, Draw()) == "drew a Bishop"  # the top card, seen once drawn
 
 
 def test_log_names_a_stack_by_its_card_and_queens_without_an_article():
     """Cat-ken Call and Perch go onto a Cat-ken stack: the log names the Cat-ken, not what lies
     on it; Queen Aurelia is never "the Queen Aurelia"."""
     state = position({(2, 0): ["C", "P:perch"], (0, 1): "R"}, paw=(2, 0), pawns=("call", "push"))
-    assert state.describe(Push(2, 0, 2, 1)) == \
+    assert describe(state, Push(2, 0, 2, 1)) == \
         "played Strategic Push: pushed the Cat-ken (under the Cat-ken Perch) 1 down"
-    assert state.describe(Push(0, 0, 0, -1)) == "played Strategic Push: pushed Queen Aurelia 1 up"
+    assert describe(state, Push(0, 0, 0, -1)) == "played Strategic Push: pushed Queen Aurelia 1 up"
     state.phase, state.pending = "ability", "call"
-    assert state.describe(Ability("call", 2, 0)) == \
+    assert describe(state, Ability("call", 2, 0)) == \
         "called the Paw onto the Cat-ken (under the Cat-ken Perch) 1 right from the deck"
     junk = PlayPawn("no-such-pawn", 9, 9)  # a damaged save: described, then refused by apply
-    assert "no-such-pawn" in state.describe(junk)
+    assert "no-such-pawn" in describe(state, junk)
 
 
 def test_penalty_line_counts_cards_left_only_once_the_game_has_ended():

@@ -320,15 +320,19 @@ def test_a_finished_game_reopened_does_not_count_its_win_again(ctx) -> None:  # 
 
 
 def test_engine_texts_name_seats_by_their_players_once(ctx) -> None:  # type: ignore[no-untyped-def]
-    """ "Player 2" in an engine's text is seat 2's player, even when someone at another seat is
-    called "Player 2" (one pass, never renamed twice)."""
+    """An engine's text names seats as data, so seat 2 is its player's name even when someone at
+    another seat is called "Player 2" (nothing is renamed after the sentence is made)."""
+    from cats.box.words import W
+    from cats.words import Player, said
     from screens.registry import open_game
 
     session = Session.start("box", [Seat("Player 1"), Seat("Kitten 2", "bot", 1), Seat("Player 2")],
                             3, {})
     scene = show(ctx, open_game(ctx, session))
-    assert scene.names("Player 2 wins with 7 points; player 3 has -3.") == \
-        "Kitten 2 wins with 7 points; Player 2 has -3."
+    summary = said(W("wins", winners=(Player(1),), points=7))
+    assert summary == "Player 2 wins with 7 points."  # the engine's own text, seat 2 of 3
+    assert scene.names(summary) == "Kitten 2 wins with 7 points."
+    assert scene.names(said(W("paradox", seat=Player(2)))) == "paradox by Player 2"
 
 
 def test_save_it_first_saves_then_does_what_was_asked(ctx) -> None:  # type: ignore[no-untyped-def]

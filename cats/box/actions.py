@@ -24,10 +24,6 @@ class SetAside(Action):
     def __str__(self) -> str:
         return f"set aside {self.number}"
 
-    def public_text(self) -> str:
-        """Others only see that a card went face down."""
-        return "set a card aside"
-
 
 @dataclass(frozen=True)
 class Predict(Action):

@@ -6,7 +6,9 @@ from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOURS
 from cats.box.table import EMPTY, NEUTRAL, Table, largest_group
-from cats.core import Outcome, seats_text
+from cats.box.words import W
+from cats.core import Outcome
+from cats.words import Player, said
 
 JsonDict = dict[str, Any]
 
@@ -107,13 +109,8 @@ def game_outcome(results: Sequence[JsonDict], players: int) -> Outcome:
     total = totals(results, players)
     won, by_tiebreak = winners(results, players)
     points = total[won[0]]
-    if len(won) > 1:
-        summary = f"{seats_text(won).capitalize()} share the win with {points} points."
-    elif by_tiebreak:
-        summary = (f"{seats_text(won).capitalize()} wins with {points} points, "
-                   "ahead on the final round's score.")
-    else:
-        summary = f"{seats_text(won).capitalize()} wins with {points} points."
+    key = "share_win" if len(won) > 1 else "wins_on_tiebreak" if by_tiebreak else "wins"
+    summary = said(W(key, winners=tuple(Player(s) for s in won), points=points))
     lines = tuple(tuple([round_line(r, s) for r in results] + [f"Total: {total[s]}"])
                   for s in range(players))
     return Outcome(scores=tuple(total), winners=tuple(won),

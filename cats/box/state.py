@@ -36,7 +36,9 @@ from cats.core import (
     State,
     action_table,
 )
+from cats.box import words
 from cats.rng import Rng
+from cats.words import Phrase, Player, said
 
 ASIDE, PREDICTING, PLAYING, OVER = "aside", "predict", "play", "over"
 PHASES = (ASIDE, PREDICTING, PLAYING, OVER)
@@ -394,7 +396,29 @@ class BoxState(State):
             return Play(number, str(target[1]))
         return None
 
-    def explain_drop(self, source: Spot, target: Spot) -> str:
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """A card is picked from the hand in the set-aside and playing phases only; the board's
+        spaces and the set-aside spot take a card, they are not picked up."""
+        if source and source[0] == "hand":
+            return None if self.phase in (ASIDE, PLAYING, OVER) else self._wrong_phase()
+        if source and source[0] == "space":
+            return said(words.W("pick_first"))
+        if tuple(source) == ("aside",) and self.phase == ASIDE:
+            return said(words.W("aside_how"))
+        return None
+
+    def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
+        """The move (a card set aside unnamed), then the trick, paradox and round it ended."""
+        assert isinstance(before, BoxState)
+        return (words.move(action), *words.events(before, self))
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """Per seat, one row per finished round: its tricks and its score."""
+        return tuple(tuple((words.W("round_row", round=r["round"], n=r["tricks"][s]),
+                            float(r["scores"][s])) for r in self.results)
+                     for s in range(self.num_players))
+
+    def why_not_drop(self, source: Spot, target: Spot) -> str:
         """Why a drop from ``source`` onto ``target`` is refused ("" if it is legal or means
         nothing, such as dropping a card back into the hand)."""
         action = self.candidate_action(source, target)
@@ -468,8 +492,9 @@ class BoxState(State):
             return f"You gave up {action.colour} this round."
         owner = self.board[self.table.index(colour, action.number)]
         if owner != EMPTY:
-            whose = "a neutral" if owner == NEUTRAL else f"player {owner + 1}'s"
-            return f"That space is taken: {action} already has {whose} token."
+            if owner == NEUTRAL:
+                return said(words.W("space_taken", space=str(action)))
+            return said(words.W("space_taken_by", space=str(action), owner=Player(owner)))
         if colour == RED and not self.trick and not self._red_open():
             return ("Red is not open yet: lead another colour until a token is on the red row "
                     "(or when no card can be declared another colour).")

@@ -55,18 +55,6 @@ def the(name: str) -> str:
     return name if name.startswith("Queen") else f"the {name}"
 
 
-def steps(dx: int, dy: int) -> str:
-    """"2 left", "1 right, 1 down": a move across the grid in words."""
-    parts = [f"{abs(dx)} {'right' if dx > 0 else 'left'}"] if dx else []
-    parts += [f"{abs(dy)} {'down' if dy > 0 else 'up'}"] if dy else []
-    return ", ".join(parts) or "nowhere"
-
-
-def from_deck(cell: Cell) -> str:
-    """Where a cell lies from the deck, in words: "2 left, 1 up from the deck"."""
-    return f"{steps(cell[0] - DECK[0], cell[1] - DECK[1])} from the deck"
-
-
 def rank_for(score: int) -> str:
     """The rank name a final score earns ("" below 3)."""
     for threshold, name in RANKS:

@@ -50,14 +50,12 @@ from cats.gambit.cards import (
     QUEEN_START,
     Cell,
     attacks,
-    card_name,
     counted,
-    from_deck,
     rank_for,
-    steps,
-    the,
 )
+from cats.gambit import words
 from cats.rng import Rng
+from cats.words import Phrase, said
 
 INFO = GameInfo(
     id="gambit",
@@ -625,45 +623,23 @@ class GambitState(State):
         return {"draw": "Draw", "peek": "Peek at the top card", "look": "Look at the bottom two",
                 "decline": "Decline the ability"}.get(action.kind, str(action))
 
-    def describe(self, action: Action) -> str:
-        """How ``action`` reads in the move log, said before it is applied: the cards by name and
-        cells by where they lie from the deck (the grid floats, so it has no fixed labels)."""
-        def stack(cell: Cell) -> str:
-            cards = self.grid.get(cell) or ["?"]
-            name = the(card_name(cards[0]))
-            return name + (f" (under {the(card_name(cards[-1]))})" if len(cards) > 1 else "")
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """A Pawn out of turn, or the bottom card of the deck (it is the other card that moves)."""
+        if source in self.drag_sources():
+            return None
+        if source[0] == "pawn" and self.phase == "turn":
+            if not self.after_draw:
+                return said(words.W("pawn_not_yet"))
+            if source[1] not in self.pawns:
+                return said(words.W("pawn_gone"))
+        if tuple(source) == ("bottom", 0):
+            return said(words.W("bottom_stays"))
+        return None
 
-        if isinstance(action, Draw):
-            return f"drew a {CARD_NAMES[self.deck[0]]}" if self.deck else "draw"
-        if isinstance(action, Place) and self.revealed:
-            return f"placed the {CARD_NAMES[self.revealed]} {from_deck((action.x, action.y))}"
-        if isinstance(action, PlayPawn):
-            cell = (action.x, action.y)
-            name = PAWN_NAMES.get(action.pawn, action.pawn)
-            onto = f" on {stack(cell)}" if cell in self.grid else ""
-            if self.phase == "pawn":  # Peek or Push was played first: now the card goes down
-                return f"placed {name}{onto} {from_deck(cell)}"
-            return f"played {name}{onto} {from_deck(cell)}"
-        if isinstance(action, Peek):
-            return "played Tactical Peek and saw the top card"
-        if isinstance(action, Push):
-            moved = stack((action.fx, action.fy))
-            return (f"played Strategic Push: pushed {moved} "
-                    f"{steps(action.tx - action.fx, action.ty - action.fy)}")
-        if isinstance(action, Ability):
-            cell = (action.x, action.y)
-            return {"banish": f"banished {stack(cell)} to the bottom of the deck",
-                    "call": f"called the Paw onto {stack(cell)} {from_deck(cell)}",
-                    "leap": f"leapt: the Pawn and the Paw swapped with {stack(cell)}",
-                    "gambit": f"swapped Queen Aurelia with {stack(cell)}"}.get(
-                        action.ability, str(action))
-        if isinstance(action, Look):
-            return "looked at the bottom two cards"
-        if isinstance(action, Burrow):
-            return "swapped the bottom two cards" if action.swap else "kept the bottom two in order"
-        if isinstance(action, Decline):
-            return "declined the ability"
-        return str(action)
+    def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
+        """The card by name and cells by where they lie from the deck, then what followed."""
+        assert isinstance(before, GambitState)
+        return (words.move(before, action), *words.events(before, self, action))
 
     # -- determinize, clone, JSON --------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> "GambitState":
