@@ -166,11 +166,6 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
                 return rect
         return None
 
-    def why_not_pick(self, spot: Spot) -> str:
-        if spot[0] == "toy":
-            return "Drag a lure card from your hand under a toy."
-        return ""
-
     def card_of(self, spot: Spot) -> Optional[JsonDict]:
         return next((c for c in self.view.get("hand") or [] if ("hand", c["id"]) == spot), None)
 
@@ -221,14 +216,6 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
                 self._preview.clear()
             self._preview[key] = result
         return self._preview[key]
-
-    def log_note(self, before: Any, after: Any) -> str:
-        if after.round != before.round or (after.to_move is None and before.to_move is not None):
-            return f"Nuzzle: round {before.round} ends"
-        return ""
-
-    def log_text(self, action: Action) -> str:
-        return str(action).replace("play ", "played ", 1).replace(" under ", " under the ", 1)
 
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:

@@ -218,7 +218,7 @@ class GardenDrawing(SceneMixin):
             rad = s(10)
             self.mini_badge(surface, entry.seat, (x + rad, y + rad), rad)
             self.text(surface, f"Last move: {self.seat_name(entry.seat)} "
-                               f"{self.log_text(entry.action)}", s(14), palette.INK, True,
+                               f"{entry.text}", s(14), palette.INK, True,
                       midleft=(x + 2 * rad + s(8), y + rad))
             y += 2 * rad + s(6)
         elif self.reveal_entry() is not None and not self.reveal_shown():

@@ -23,7 +23,6 @@ import pygame
 import pytweening
 
 from cats.catchess import solo as catchess_solo
-from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.assets import font
@@ -262,18 +261,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
             self._sources = (n, self.session.state.drag_sources())
         return self._sources[1]
 
-    def why_not_pick(self, spot: Spot) -> str:
-        cat = self.cat_at(spot)
-        if cat is None:
-            if spot[0] == "region":
-                return "Drag a cat here: a waiting cat from the basket, or an awake neighbour."
-            return ""
-        reason = self.session.state.why_illegal(Stay(cat["letter"]))
-        if reason:
-            return reason
-        return (f"Cat {cat['letter']} has no free or swappable neighbour now: press "
-                f"“{cat['letter']} stays” below to let it sleep here.")
-
     def refusal(self, source: Spot, target: Spot) -> str:
         if source == target:
             return ""  # dropped back where it was: a cancelled drag
@@ -337,22 +324,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         if key in ("undo", "redo"):
             self.last_move = None  # the marks belonged to a move taken back (or replayed)
             self.moving = {}
-
-    def log_note(self, before: Any, after: Any) -> str:
-        if len(after.history) > len(before.history):
-            return f"round {after.history[-1]['round']} ends"
-        return ""
-
-    def log_text(self, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"placed {action.cat} on {action.region}"
-        if isinstance(action, Move):
-            return f"moved {action.cat} to {action.region}"
-        if isinstance(action, Swap):
-            return f"swapped {action.cat} with {action.other}"
-        if isinstance(action, Stay):
-            return f"let {action.cat} sleep where it is"
-        return str(action)
 
     def prompt_line(self) -> str:
         """The frame's prompt line, shortened to fit beside the tool buttons if needed."""

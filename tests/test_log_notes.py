@@ -35,7 +35,9 @@ CASES = [
     ("box", 3, lambda st: st.last_trick is not None,
      lambda st: f"Player {st.last_trick[1] + 1} wins the trick"),
     ("catchess", 2, lambda st: len(st.history) == 1, lambda st: "round 1 ends"),
-    ("between", 2, lambda st: st.round == 2, lambda st: "Nuzzle: round 1 ends"),
+    ("between", 2, lambda st: st.round == 2,
+     lambda st: "Nuzzle: round 1 ends; " + " and ".join(f"Player {s + 1}" for s in
+                                                        st.round_winners[0]) + " won the round"),
 ]
 
 

@@ -60,9 +60,10 @@ from cats.core import (
     Spot,
     State,
     action_table,
-    seats_text,
 )
+from cats.between import words
 from cats.rng import Rng
+from cats.words import Phrase, said
 
 INFO = GameInfo(
     id="between", title="Cat Between Us", min_players=2, max_players=6,
@@ -367,20 +368,38 @@ class BetweenState(State):
 
     def _summary(self) -> str:
         assert self.final is not None
-        names = seats_text(self.final).capitalize()
+        winners = words.seats(self.final)
         if self.ending == "crown":
-            if len(self.final) == 1:
-                return f"{names} reached the crown with three rounds won."
-            return f"{names} reached the crown in the same round and share the win."
+            return said(words.W("crown" if len(self.final) == 1 else "crown_shared",
+                                winners=winners))
         most = max(self.wins)
         tied = self._tied_on_most()
-        rounds = "round" if most == 1 else "rounds"
         if len(tied) == 1:
-            return f"After round {self.round}, {seats_text(self.final)} won the most rounds ({most})."
-        head = f"After round {self.round}, {seats_text(tied)} tied on {most} {rounds} won; "
-        if len(self.final) == 1:
-            return head + f"{seats_text(self.final)} did best in the last round and wins."
-        return head + f"{seats_text(self.final)} did equally well in the last round and share the victory."
+            return said(words.W("most_rounds", round=self.round, winners=winners, n=most))
+        return said(words.W("tied_best" if len(self.final) == 1 else "tied_shared",
+                            round=self.round, tied=words.seats(tied), winners=winners, n=most))
+
+    def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
+        """The lure, then the Nuzzle it brought about: the round's end and who won it."""
+        assert isinstance(before, BetweenState)
+        said_now = [words.move(action)]
+        if len(self.round_winners) > len(before.round_winners):
+            said_now.append(words.W("round_ends", round=before.round))
+            said_now.append(words.W("round_won", winners=words.seats(self.round_winners[-1])))
+        return tuple(said_now)
+
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """A toy takes lures; it is not picked up."""
+        if source and source[0] == "toy":
+            return said(words.W("toy_only"))
+        return None
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """Per seat, one row per round played: 1 for a round won, else 0."""
+        start = int(self.options.get("round") or 1)
+        return tuple(tuple((words.W("round_row", round=start + i), 1.0 if seat in w else 0.0)
+                           for i, w in enumerate(self.round_winners))
+                     for seat in range(self.num_players))
 
     def _lines(self, seat: int) -> tuple[str, ...]:
         start = int(self.options.get("round") or 1)

@@ -34,7 +34,9 @@ from cats.catchess.info import (
 from cats.catchess.saves import load_state
 from cats.core import Action, GameInfo, JsonDict, Outcome, Spot, State
 from cats.jsondata import plain
+from cats.catchess import words
 from cats.rng import Rng
+from cats.words import Phrase, said
 
 if TYPE_CHECKING:
     from cats.catchess.solo import SoloBest
@@ -238,13 +240,7 @@ class CatChessState(State):
             return self._solo_outcome(scores, lines)
         top = max(self.tokens)
         winners = tuple(s for s, t in enumerate(self.tokens) if t == top)
-        names = [f"Player {s + 1}" for s in winners]
-        if len(winners) == 1:
-            summary = f"{names[0]} wins with {_tokens(top)}."
-        else:
-            summary = (", ".join(names[:-1]) + " and " + names[-1]
-                       + f" share the win with {_tokens(top)} each.")
-        return Outcome(scores, winners, summary, lines)
+        return Outcome(scores, winners, said(words.summary(winners, top)), lines)
 
     def _solo_outcome(self, scores: tuple[float, ...], lines: tuple[tuple[str, ...], ...]
                       ) -> Outcome:
@@ -398,6 +394,36 @@ class CatChessState(State):
         if isinstance(action, Stay):
             return f"{action.cat} stays"
         return str(action)
+
+    def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
+        """The move, and the end of the round it brought about."""
+        assert isinstance(before, CatChessState)
+        said_now = [words.move(action)]
+        if len(self.history) > len(before.history):
+            said_now.append(words.W("round_ends", round=self.history[-1]["round"]))
+        return tuple(said_now)
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """Per seat, the etiquette tokens of each finished round."""
+        return tuple(tuple((words.W("round_row", round=e["round"], n=e["tokens"][s]),
+                            float(e["tokens"][s])) for e in self.history)
+                     for s in range(self.num_players))
+
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """An empty region, or a cat that may not be activated (or may only stay)."""
+        if source in self.drag_sources():
+            return None
+        letter: Optional[str] = None
+        if len(source) == 2 and source[0] == "region" and region_index(source[1]) >= 0:
+            c = self.spot[region_index(source[1])]
+            if c < 0:
+                return said(words.W("empty_region"))
+            letter = LETTERS[c]
+        elif len(source) == 2 and source[0] == "waiting" and cat_index(source[1]) >= 0:
+            letter = str(source[1])
+        if letter is None:
+            return None
+        return self.why_illegal(Stay(letter)) or said(words.W("only_stays", cat=letter))
 
     # -- illegal actions ------------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
