@@ -18,7 +18,6 @@ from typing import (
     Mapping,
     Optional,
     Protocol,
-    Sequence,
     TypeVar,
 )
 
@@ -284,6 +283,11 @@ class State(ABC):
         (they sum to 1); empty when nothing is left to chance now."""
         return []
 
+    def force_chance(self, outcome: Any) -> None:
+        """Make the next chance event come out as ``outcome``, one of :meth:`chance_outcomes`
+        (search looks at each outcome in turn)."""
+        raise ValueError("nothing is left to chance here")
+
     def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
         """Per seat, the rows of its score as data: (what the points are for, points). Empty
         until a game says so (the text lines are :attr:`Outcome.lines`)."""
@@ -421,11 +425,3 @@ class Game:
         if factory is None:
             raise ValueError(f"{self.info.title} has no bot of level {level}")
         return factory()
-
-
-def seats_text(seats: Sequence[int]) -> str:
-    """"seat 1 and seat 3" style text for summaries (1-based)."""
-    names = [f"player {s + 1}" for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -18,14 +18,15 @@ it) and ``screens.catch22_panels`` (the control column, the side panel and the o
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import pygame
 import pytweening
 
+from cats.catch22.words import news
 from cats.core import Action, Spot
+from cats.words import Sentence
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font
@@ -94,7 +95,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         self.news: list[list[Any]] = []          # [text, colour, seconds left]
         self.tip_text = ""
         self.tip_time = 0.0
-        self.notes: dict[int, str] = {}
         self.gold_anchor: dict[int, tuple[int, int]] = {}
         self.last_grab = (0, 0)
         self.log_wait = 0.0
@@ -408,43 +408,10 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
 
     def why_not_pick(self, spot: Spot) -> str:
         """The engine's reason when something that cannot move now is grabbed."""
-        state = self.session.state
-        view = self.view
-        me = view["current"]
-        phase = view["phase"]
-        candidate = None
-        if spot[0] == "supply":
-            plain = self.first_plain()
-            if plain is not None:
-                candidate = state.candidate_action(spot, ("square", *plain))
-        elif spot[0] == "square" and phase == "remove":
-            candidate = state.candidate_action(spot, ("supply", me))
-        elif spot[0] == "square" and phase == "prepare":
+        if spot[0] == "square" and self.view["phase"] == "prepare":
             self.tip("Drag a cube from your tray onto the path, or roll the die.")
             return ""
-        elif spot[0] == "square":
-            candidate = state.candidate_action(("pawn", me), spot)
-        elif spot[0] == "pawn" and spot[1] == me and view["pawns"][me] is not None:
-            candidate = state.candidate_action(("pawn", me), ("square", *view["pawns"][me]))
-        elif spot[0] == "pawn" and phase == "switch":
-            candidate = state.candidate_action(("pawn", me), spot)
-        elif spot[0] == "pawn":
-            return f"That is {self.seat_name(spot[1])}'s cat."
-        if candidate is None:
-            return ""
-        reason = state.why_illegal(candidate)
-        return self.names(reason) if reason else ""
-
-    def refusal(self, source: Spot, target: Spot) -> str:
-        return self.names(super().refusal(source, target))
-
-    def first_plain(self) -> Optional[Cell]:
-        """Any plain path cell (to ask the engine why the tray cannot be used now)."""
-        for r in range(self.n):
-            for c in range(self.n):
-                if self.kind_at((r, c)) == "path":
-                    return (r, c)
-        return None
+        return super().why_not_pick(spot)
 
     # -- route choice ------------------------------------------------------------------------
     def start_pick(self, target: Spot) -> None:
@@ -569,13 +536,10 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         self.route_pick = None
         after = self.view
         events, dice = self.what_followed(before, after)
-        index = len(self.session.log) - 1
-        actor = self.session.log[-1].seat if self.session.log else before.get("current", 0)
-        self.notes[index] = self.compose_note(action, actor, events, list(dice))
-        for event in events:
-            if event["kind"] in NEWS_COLOURS:
-                self.news.append([self.names(event["text"]),
-                                  NEWS_COLOURS[event["kind"]], 7.0])
+        if self.session.log:
+            was, now = self.session.around(len(self.session.log) - 1)
+            for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
+                self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])
                 self.news = self.news[-3:]
         if any(e["kind"] in ("steal", "jackpot", "win") for e in events):
             self.ctx.sounds.play("check")
@@ -677,33 +641,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         self.tip_time = seconds
 
     # -- the move log ------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
-        """How an action reads on its own (the log when no richer note was kept)."""
-        kind = action.kind
-        a: Any = action
-        if kind == "start":
-            return f"starts on the {a.star} Star"
-        if kind == "cube":
-            return f"places a cube on {self.cell_name(a.row, a.col)}"
-        if kind == "offer":
-            return f"offers {self.seat_name(a.owner)} a cube back for {a.price} gold"
-        if kind == "pay":
-            return "pays the ransom"
-        if kind == "refuse":
-            return "refuses the ransom"
-        if kind == "roll":
-            return "rolls the die"
-        if kind == "move":
-            extra = {"star": " via a Star", "nostar": " avoiding Stars"}.get(a.route, "")
-            return f"moves to {self.cell_name(a.row, a.col)}{extra}"
-        if kind == "switch":
-            return f"switches places with {self.seat_name(a.seat)}"
-        if kind == "remove":
-            return f"removes the cube on {self.cell_name(a.row, a.col)}"
-        if kind == "leave":
-            return "takes no cube"
-        return self.names(str(action))
-
     def cell_name(self, row: int, col: int) -> str:
         return f"{'abcdefghijklmnopqrstuvwxyz'[col]}{row + 1}"
 
@@ -714,43 +651,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         fresh = after["rolls"] - before.get("rolls", after["rolls"])
         dice = [d[2] for d in after["dice"][-min(fresh, len(after["dice"])):]] if fresh > 0 else []
         return events, dice
-
-    def note_of(self, index: int) -> str:
-        """The log line of move ``index``, made when it was animated, else (a loaded game, a
-        move made before this screen opened) from the states around it."""
-        if index not in self.notes:
-            entry = self.session.log[index]
-            before, after = (st.view_for(entry.seat) for st in self.session.around(index))
-            events, dice = self.what_followed(before, after)
-            self.notes[index] = self.compose_note(entry.action, entry.seat, events, dice)
-        return self.notes[index]
-
-    def compose_note(self, action: Action, actor: int, events: list[JsonDict],
-                     dice: list[int]) -> str:
-        """The log line for an action: what was done and what followed (rolls, gold)."""
-        parts = [self.describe(action)]
-        if action.kind == "roll" and dice:
-            parts[0] = f"rolls {dice.pop(0)}"
-        for event in events:
-            if event["kind"] in ("start", "roll_off", "first"):
-                continue
-            text = event["text"]
-            prefix = f"Player {event['seat'] + 1} "
-            if event["seat"] == actor and text.startswith(prefix):
-                text = text[len(prefix):]
-            text = self.names(text).rstrip(".")
-            if len(parts) == 1 and (event["kind"], action.kind) in (
-                    ("stuck", "roll"), ("remove", "remove"), ("switch", "switch")):
-                # the event says the move itself, and more (whose cube; taken back or kept)
-                parts[0] = text
-                continue
-            if event["kind"] in ("jackpot", "roll_again") and dice:
-                text += f": {dice.pop(0)}"
-            parts.append(text)
-        return "; ".join(parts)
-
-    def log_text(self, action: Action) -> str:
-        return self.describe(action)
 
     def _update_log(self) -> None:
         """The move log with the kept notes (rolls, gold taken); while bots play fast it is
@@ -765,7 +665,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         rows = []
         start = max(1, len(log) - LOG_ROWS + 1)
         for i, entry in enumerate(log[-LOG_ROWS:], start):
-            text = self.note_of(i - 1)
+            text = "; ".join((entry.text, *entry.notes))
             rows.append(f"<b>{i}.</b> {_html(self.seat_name(entry.seat))}: {_html(text)}")
         self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
         if self.log_box.scroll_bar is not None:
@@ -775,8 +675,9 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         mover = self.session.to_move
         if mover is None or self.session.seats[mover].is_bot:
             return super().prompt_line()  # the frame already says seats by name
-        prompt = re.sub(r"^Player \d+: ", "", self.session.state.prompt())
-        return tr("game.turn", name=self.seat_name(mover), prompt=self.names(prompt))
+        prompt = self.session.state.prompt()  # "Player 2: roll the die.": the frame says who
+        what = prompt.phrase.arg("what") if isinstance(prompt, Sentence) else None
+        return tr("game.turn", name=self.seat_name(mover), prompt=self.names(what or prompt))
 
     # -- drawing -----------------------------------------------------------------------------
     # The frame calls draw_board (MazeDrawing) and draw_side (PanelDrawing); the overlays follow.

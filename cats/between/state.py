@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional
 
+from cats.between import words
 from cats.between.actions import LURES, Lure
 from cats.between.cards import (
     CARD_SUIT,
@@ -61,7 +62,6 @@ from cats.core import (
     State,
     action_table,
 )
-from cats.between import words
 from cats.rng import Rng
 from cats.words import Phrase, said
 

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from typing import Any, Mapping, Optional
 
+from cats.box import words
 from cats.box.actions import (
     COLOUR_INDEX,
     COLOURS,
@@ -36,7 +37,6 @@ from cats.core import (
     State,
     action_table,
 )
-from cats.box import words
 from cats.rng import Rng
 from cats.words import Phrase, Player, said
 

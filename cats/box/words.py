@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cats.core import Action
 from cats.box.actions import Play, Predict, SetAside
+from cats.core import Action
 from cats.words import Phrase, Player, Words
 
 if TYPE_CHECKING:

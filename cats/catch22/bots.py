@@ -332,15 +332,15 @@ class ExpectimaxBot:
         if sim.phase == OVER or depth >= 1 or not _triggers_roll(state, move):
             return self._resolve(sim, me)
         total = 0.0
-        for d in range(1, 7):
+        for d, p in state.chance_outcomes():
             sim = state.clone()
-            sim.script = [d]
+            sim.force_chance(d)
             sim.do(move)
             if sim.phase == MOVE and sim.current == me:
-                total += self._best_move(sim, me, depth + 1)[0]
+                total += p * self._best_move(sim, me, depth + 1)[0]
             else:
-                total += self._resolve(sim, me)
-        return total / 6
+                total += p * self._resolve(sim, me)
+        return total
 
     def _best_move(self, state: Catch22State, me: int, depth: int) -> tuple[float, Action]:
         best: Optional[Action] = None
@@ -368,15 +368,15 @@ class ExpectimaxBot:
         a further roll earned on the way is an expectation too, else the one our generator
         rolls)."""
         total = 0.0
-        for d in range(1, 7):
+        for d, p in state.chance_outcomes():
             sim = state.clone()
-            sim.script = [d]
+            sim.force_chance(d)
             sim.do(ROLL)
             if sim.phase == MOVE and sim.current == me:
-                total += self._best_move(sim, me, 0 if deep else 1)[0]
+                total += p * self._best_move(sim, me, 0 if deep else 1)[0]
             else:
-                total += position_value(sim, me, self.weights)
-        return total / 6
+                total += p * position_value(sim, me, self.weights)
+        return total
 
     # -- decisions ----------------------------------------------------------------------------
     def _prepare(self, state: Catch22State, me: int) -> Action:

@@ -21,20 +21,12 @@ from cats.catch22.actions import (
 )
 from cats.catch22.board import BOARD, KIND_NAMES, NEIGHBOURS, PATH, free_pieces
 from cats.catch22.info import MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH
+from cats.catch22.words import W
 from cats.core import Action
+from cats.words import Player, said
 
 if TYPE_CHECKING:
     from cats.catch22.state import Catch22State
-
-_WAITING = {
-    START: "must first choose a Star to start on",
-    PREPARE: "has not rolled yet",
-    RANSOM: "must first pay or refuse the ransom offer",
-    MOVE: "must first move their pawn",
-    SWITCH: "must first choose whom to switch places with",
-    REMOVE: "must first take a cube off the board (or none)",
-}
-
 
 def explain(state: Catch22State, action: Action) -> str:
     """The reason ``action`` is not legal in ``state``."""
@@ -47,7 +39,8 @@ def explain(state: Catch22State, action: Action) -> str:
 
 
 def _waiting(state: Catch22State) -> str:
-    return f"Player {(state.to_move or 0) + 1} {_WAITING.get(state.phase, 'must act first')}."
+    key = "waiting_" + state.phase
+    return said(W(key if key in W.templates else "waiting", who=Player(state.to_move or 0)))
 
 
 def _start(state: Catch22State, action: StartAt) -> str:
@@ -83,8 +76,7 @@ def _cube(state: Catch22State, action: PlaceCube) -> str:
         if sq >= 0 and state.cubes.get(sq) == seat:
             free = [n for n in NEIGHBOURS[sq] if not cubed >> n & 1]
             if free == [square]:
-                return (f"That would shut in player {seat + 1}, whose pawn stands on their own "
-                        "cube: every player must keep a path to move along.")
+                return said(W("shut_in", seat=Player(seat)))
     if free_pieces(cubed | 1 << square) > free_pieces(cubed):
         return "That would cut the path in two: every player must keep a path to move along."
     return ""
@@ -97,14 +89,14 @@ def _offer(state: Catch22State, action: OfferRansom) -> str:
     me, owner, n = state.current, action.owner, state.num_players
     if type(owner) is not int or not 0 <= owner < n or owner == me:
         return "A cube can only be offered back to another player."
-    name = f"player {owner + 1}"
+    name = Player(owner)
     if not state.kept[me][owner]:
-        return f"You hold none of {name}'s cubes."
+        return said(W("none_held", owner=name))
     if state.kept[me][owner] <= state.refused[owner]:
-        return f"You have already offered {name} every cube of theirs you hold this turn."
+        return said(W("all_offered", owner=name))
     if not state.gold[owner]:
-        return f"{name.capitalize()} has no gold to pay a ransom."
-    return f"The price must be from 1 to {state.gold[owner]} gold (what {name} holds)."
+        return said(W("no_gold", owner=name))
+    return said(W("price_range", gold=state.gold[owner], owner=name))
 
 
 def _answer(state: Catch22State, action: Action) -> str:
@@ -126,7 +118,7 @@ def _move(state: Catch22State, action: Move) -> str:
         return "Pawns move only along the yellow path, never out of bounds."
     owner = state.cubes.get(square)
     if owner is not None and owner != state.current:
-        return f"Player {owner + 1}'s cube blocks {target}: you may neither pass nor land on it."
+        return said(W("blocked", owner=Player(owner), square=target))
     found = state.current_routes()
     crossing, direct = (square, True) in found, (square, False) in found
     die = state.die
@@ -155,7 +147,7 @@ def _switch(state: Catch22State, action: SwitchPlaces) -> str:
     seat = action.seat
     if type(seat) is not int or not 0 <= seat < state.num_players or seat == state.current:
         return "Choose another player to switch places with."
-    return f"Player {seat + 1} stands on their own cube and cannot be moved."
+    return said(W("on_own_cube", seat=Player(seat)))
 
 
 def _remove(state: Catch22State, action: RemoveCube) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cats.catch22 import words
 from cats.catch22.actions import (
     ACTIONS,
     AVOIDING_STARS,
@@ -52,8 +53,10 @@ from cats.catch22.info import (
 )
 from cats.catch22.reasons import explain
 from cats.catch22.saves import state_from_json
-from cats.core import Action, JsonDict, Outcome, State
+from cats.catch22.words import W
+from cats.core import Action, JsonDict, Outcome, Spot, State
 from cats.rng import Rng
+from cats.words import Phrase, Player, said
 
 
 class Catch22State(State):
@@ -400,8 +403,8 @@ class Catch22State(State):
                          + (("Won at the " + star + " Star",) if s == w else ()))
         return Outcome(
             scores=tuple(float(g) for g in self.gold), winners=(w,),
-            summary=f"Player {w + 1} reached the {star} Star with {self.gold[w]} gold "
-                    f"on turn {self.turn} and wins.",
+            summary=said(W("summary", winner=Player(w), star=star, gold=self.gold[w],
+                           turn=self.turn)),
             lines=tuple(lines))
 
     def view_for(self, seat: Optional[int]) -> JsonDict:
@@ -446,30 +449,49 @@ class Catch22State(State):
 
     def prompt(self) -> str:
         """One line telling the player to move what to do."""
-        who = f"Player {(self.to_move or 0) + 1}"
+        who = Player(self.to_move or 0)
         phase = self.phase
+        what: Optional[Phrase] = None
         if phase == START:
-            return f"{who}: choose the Star your pawn starts on."
-        if phase == PREPARE:
-            extras = []
-            if self.supply[self.current]:
-                extras.append("place cubes")
-            if any(self.kept[self.current][o] > self.refused[o] and self.gold[o]
-                   for o in range(self.num_players) if o != self.current):
-                extras.append("offer a ransom")
-            todo = " or ".join(extras) + ", then roll." if extras else "roll the die."
-            return f"{who}: {todo}"
-        if phase == RANSOM and self.offer is not None:
-            return (f"{who}: pay player {self.current + 1} {self.offer[1]} gold "
-                    f"to get your cube back?")
-        if phase == MOVE:
-            return f"{who}: you rolled {self.die}; move exactly {self.die} squares."
-        if phase == SWITCH:
-            return f"{who}: choose a player to switch places with."
-        if phase == REMOVE:
-            return f"{who}: take one cube off the board, or none."
+            what = W("choose_star")
+        elif phase == PREPARE:
+            cubes = bool(self.supply[self.current])
+            offer = any(self.kept[self.current][o] > self.refused[o] and self.gold[o]
+                        for o in range(self.num_players) if o != self.current)
+            what = W("place_or_offer" if cubes and offer else "place_then_roll" if cubes
+                     else "offer_then_roll" if offer else "roll_now")
+        elif phase == RANSOM and self.offer is not None:
+            what = W("pay_or_not", keeper=Player(self.current), price=self.offer[1])
+        elif phase == MOVE:
+            what = W("rolled", die=self.die)
+        elif phase == SWITCH:
+            what = W("choose_switch")
+        elif phase == REMOVE:
+            what = W("choose_cube")
+        if what is not None:
+            return said(W("prompt", who=who, what=what))
         outcome = self.outcome()
         return outcome.summary if outcome else ""
+
+    def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
+        """The move with its die, then what followed: gold stolen, a Jackpot, a win."""
+        assert isinstance(before, Catch22State)
+        move, followed = words.happenings(before, self, action)
+        return (move, *followed)
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """Per seat, the one thing that scores: gold."""
+        return tuple(((W("gold_row"), float(g)),) for g in self.gold)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """The faces of the next roll of the die, each as likely."""
+        if self.phase == OVER:
+            return []
+        return [(d, 1 / DIE_SIDES) for d in range(1, DIE_SIDES + 1)]
+
+    def force_chance(self, outcome: Any) -> None:
+        """The next roll of the die comes up ``outcome`` (for search)."""
+        self.script = [int(outcome)]
 
     # -- contract: gestures and reasons ---------------------------------------------------------
     def drag_of(self, action: Action) -> Optional[tuple[tuple[Any, ...], tuple[Any, ...]]]:
@@ -515,6 +537,32 @@ class Catch22State(State):
             return RemoveCube(source[1], source[2])
         return None
 
+    def why_not_pick(self, source: Spot) -> Optional[str]:
+        """Why a cube, a cat or a square cannot be taken now: the reason of the move it would
+        begin (the tray: a cube onto a free path square; a cube on the board: back to the tray
+        in a removal; a square or a cat: the current cat going there)."""
+        if source in self.drag_sources():
+            return None
+        me = self.current
+        candidate: Optional[Action] = None
+        if source[0] == "supply":
+            free = next((BOARD.cells[q] for q in range(len(BOARD.cells)) if BOARD.kinds[q] == PATH
+                         and q not in self.cubes and q not in self.pawns), None)
+            if free is not None:
+                candidate = self.candidate_action(source, ("square", *free))
+        elif source[0] == "square" and self.phase == REMOVE:
+            candidate = self.candidate_action(source, ("supply", me))
+        elif source[0] == "square" and self.phase != PREPARE:
+            candidate = self.candidate_action(("pawn", me), source)
+        elif source[0] == "pawn" and source[1] == me and self.pawns[me] >= 0:
+            candidate = self.candidate_action(("pawn", me), ("square", *BOARD.cells[self.pawns[me]]))
+        elif source[0] == "pawn" and self.phase == SWITCH:
+            candidate = self.candidate_action(("pawn", me), source)
+        elif source[0] == "pawn" and type(source[1]) is int and 0 <= source[1] < self.num_players \
+                and source[1] != me:
+            return said(W("their_cat", seat=Player(source[1])))
+        return self.why_illegal(candidate) if candidate is not None else None
+
     def label(self, action: Action) -> str:
         """Button text for an action ("Roll the die", "Pay 3 gold", ...)."""
         kind = action.kind
@@ -527,12 +575,12 @@ class Catch22State(State):
         if kind == "leave":
             return "Remove no cube"
         if kind == "offer":
-            return (f"Offer player {action.owner + 1} a cube back "  # type: ignore[attr-defined]
-                    f"for {action.price} gold")  # type: ignore[attr-defined]
+            return said(W("label_offer", owner=Player(action.owner),  # type: ignore[attr-defined]
+                          price=action.price))  # type: ignore[attr-defined]
         if kind == "start":
             return f"Start on the {action.star} Star"  # type: ignore[attr-defined]
         if kind == "switch":
-            return f"Switch places with player {action.seat + 1}"  # type: ignore[attr-defined]
+            return said(W("label_switch", other=Player(action.seat)))  # type: ignore[attr-defined]
         where = cell_name(getattr(action, "row", None), getattr(action, "col", None))
         if kind == "cube":
             return f"Place a cube on {where}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional
 
+from cats.catchess import words
 from cats.catchess.actions import ACTIONS, Move, Place, Stay, Swap
 from cats.catchess.garden import (
     CARD_INDEX,
@@ -34,7 +35,6 @@ from cats.catchess.info import (
 from cats.catchess.saves import load_state
 from cats.core import Action, GameInfo, JsonDict, Outcome, Spot, State
 from cats.jsondata import plain
-from cats.catchess import words
 from cats.rng import Rng
 from cats.words import Phrase, said
 

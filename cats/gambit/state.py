@@ -22,6 +22,7 @@ from cats.core import (
     State,
     action_table,
 )
+from cats.gambit import words
 from cats.gambit.actions import (
     Ability,
     Burrow,
@@ -53,7 +54,6 @@ from cats.gambit.cards import (
     counted,
     rank_for,
 )
-from cats.gambit import words
 from cats.rng import Rng
 from cats.words import Phrase, said
 
@@ -447,6 +447,11 @@ class GambitState(State):
             lines.append((f"Queen Umbra still in the grid ({self.umbra_side} side)",
                           self.umbra_side))
         return lines
+
+    def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
+        """The one seat's scoring rows (as :meth:`score_lines`)."""
+        return (tuple((words.W("label", text=label), float(points))
+                      for label, points in self.score_lines()),)
 
     def score(self) -> int:
         """The current total of the scoring lines."""

@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cats.core import Action
-from cats.gambit.actions import Ability, Burrow, Decline, Draw, Look, Peek, Place, PlayPawn, Push
+from cats.gambit.actions import (
+    Ability,
+    Burrow,
+    Decline,
+    Draw,
+    Look,
+    Peek,
+    Place,
+    PlayPawn,
+    Push,
+)
 from cats.gambit.cards import CARD_NAMES, DECK, PAWN_NAMES, Cell, card_name, the
 from cats.words import Phrase, Words
 
