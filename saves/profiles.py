@@ -7,7 +7,11 @@ from pathlib import Path
 from typing import Any, Optional
 
 from saves import paths
-from saves.jsonfile import FileProblem, read_json_object, write_json
+from saves.jsonfile import FileProblem, MissingFile, read_json_object, write_json
+from saves.values import clean_name, finite, name_problem, whole
+
+BEST_LIMIT = 1e12   # no game scores anywhere near this; anything beyond is a damaged file
+TALLY_LIMIT = 10**9
 
 # Player colours always travel with a symbol, so nobody is told apart by colour alone.
 COLOURS = ("terracotta", "teal", "mustard", "plum", "sage", "rose")
@@ -41,6 +45,8 @@ class ProfileBook:
         self.profiles: list[Profile] = []
         self.groups: list[Group] = []
         self.problem = ""
+        self.damaged = False  # the file on disk is kept as it is: never written over
+        self.read_only = False
 
     @property
     def path(self) -> Path:
@@ -48,26 +54,40 @@ class ProfileBook:
         return self._path or paths.data_dir() / "profiles.json"
 
     def load(self) -> "ProfileBook":
-        """Read the file; a damaged one is reported in ``problem`` and left untouched."""
-        self.profiles, self.groups, self.problem = [], [], ""
-        if not self.path.exists():
-            return self
+        """Read the file; a damaged one (or damaged entries) is reported in ``problem``, what can
+        be used is kept, and the file is left untouched."""
+        self.profiles, self.groups, self.problem, self.damaged = [], [], "", False
         try:
             data = read_json_object(self.path)
-            for p in data.get("profiles", []):
-                self.profiles.append(_profile(p))
-            for g in data.get("groups", []):
-                self.groups.append(Group(str(g["name"])[:40], [str(m)[:40] for m in g["members"]],
-                                         {str(k): int(v) for k, v in g.get("tally", {}).items()}))
+        except MissingFile:
+            return self
         except FileProblem as exc:
-            self.problem = str(exc)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            self.problem = f"{self.path.name}: damaged entries were skipped"
+            self.problem, self.damaged = str(exc), True
+            return self
+        skipped = 0
+        for entry in _list(data.get("profiles")):
+            profile, bad_scores = _profile(entry)
+            skipped += bad_scores
+            if profile is None or self.get(profile.name):
+                skipped += 1
+            else:
+                self.profiles.append(profile)
+        for entry in _list(data.get("groups")):
+            group = _group(entry)
+            if group is None:
+                skipped += 1
+            else:
+                self.groups.append(group)
+        if skipped or not isinstance(data.get("profiles", []), list) or not isinstance(
+                data.get("groups", []), list):
+            self.problem = (f"{self.path.name}: {skipped or 'some'} damaged or unusable "
+                            "entries were skipped; the file was left as it is")
+            self.damaged = True
         return self
 
     def save(self) -> None:
         """Write the file atomically (refused while a damaged file is on disk, to keep it)."""
-        if self.problem:
+        if self.damaged or self.read_only:
             return
         write_json(self.path, {
             "format": 1,
@@ -76,6 +96,7 @@ class ProfileBook:
             "groups": [{"name": g.name, "members": g.members, "tally": g.tally}
                        for g in self.groups],
         })
+        self.problem = ""
 
     def get(self, name: str) -> Optional[Profile]:
         """The profile with that name."""
@@ -83,7 +104,7 @@ class ProfileBook:
 
     def add(self, name: str, colour: str = "", symbol: str = "") -> Profile:
         """Create (or return) a profile, picking an unused colour and symbol if none is given."""
-        name = name.strip()[:40] or "Player"
+        name = clean_name(name, "Player")
         existing = self.get(name)
         if existing:
             return existing
@@ -113,9 +134,44 @@ class ProfileBook:
         return group
 
 
-def _profile(data: Any) -> Profile:
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _profile(data: Any) -> tuple[Optional[Profile], int]:
+    """A profile read from the file (None if its name is unusable), and how many of its best
+    scores were unusable and dropped."""
+    if not isinstance(data, dict) or name_problem(data.get("name")):
+        return None, 0
     colour = data.get("colour", COLOURS[0])
     symbol = data.get("symbol", SYMBOLS[0])
-    return Profile(str(data["name"])[:40], colour if colour in COLOURS else COLOURS[0],
-                   symbol if symbol in SYMBOLS else SYMBOLS[0],
-                   {str(k): float(v) for k, v in data.get("best", {}).items()})
+    best: dict[str, float] = {}
+    skipped = 0
+    raw_best = data.get("best", {})
+    for game, score in (raw_best.items() if isinstance(raw_best, dict) else ()):
+        value = finite(score, -BEST_LIMIT, BEST_LIMIT)
+        if value is None:
+            skipped += 1
+        else:
+            best[str(game)[:40]] = value
+    if not isinstance(raw_best, dict):
+        skipped += 1
+    return Profile(clean_name(data["name"], "Player"),
+                   colour if isinstance(colour, str) and colour in COLOURS else COLOURS[0],
+                   symbol if isinstance(symbol, str) and symbol in SYMBOLS else SYMBOLS[0],
+                   best), skipped
+
+
+def _group(data: Any) -> Optional[Group]:
+    """A hotseat group read from the file, or None if any part of it is unusable."""
+    if not isinstance(data, dict) or name_problem(data.get("name")):
+        return None
+    members, tally = data.get("members"), data.get("tally", {})
+    if (not isinstance(members, list) or any(name_problem(m) for m in members)
+            or not isinstance(tally, dict)):
+        return None
+    counts = {str(k): whole(v, 0, TALLY_LIMIT) for k, v in tally.items()}
+    if any(v is None for v in counts.values()):
+        return None
+    return Group(clean_name(data["name"], "Group"), [clean_name(m, "Player") for m in members],
+                 {k: v for k, v in counts.items() if v is not None})

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from saves import paths
-from saves.jsonfile import FileProblem, read_json_object, write_json
+from saves.jsonfile import FileProblem, MissingFile, read_json_object, write_json
+from saves.values import finite
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0 = animations off; higher = faster
 # Every layout is drawn for the whole window at 100 %, so larger sizes ran off its edges;
@@ -30,17 +31,39 @@ class Settings:
 
     def clamp(self) -> "Settings":
         """Force every value into its allowed range (after loading a hand-edited file)."""
-        self.volume = min(max(float(self.volume), 0.0), 1.0)
-        if self.animation_speed not in ANIMATION_SPEEDS:
-            self.animation_speed = 1.0
-        if self.ui_scale not in UI_SCALES:
-            self.ui_scale = 1.0
-        if self.language not in LANGUAGES:
-            self.language = "en"
-        self.bot_pace = min(max(float(self.bot_pace), 0.0), 3.0)
-        self.colour_blind_marks = bool(self.colour_blind_marks)
-        self.fullscreen = bool(self.fullscreen)
+        self.apply(asdict(self))
         return self
+
+    def apply(self, values: dict[str, Any]) -> list[str]:
+        """Take each usable value (the default for any other); the names of those refused."""
+        refused = []
+        defaults = Settings()
+        for name in (f.name for f in fields(Settings)):
+            if name not in values:
+                continue
+            value = _checked(name, values[name])
+            if value is None:
+                value = getattr(defaults, name)
+                refused.append(name)
+            setattr(self, name, value)
+        return refused
+
+
+def _checked(name: str, value: Any) -> Any:
+    """``value`` made usable for the setting ``name``, or None if it cannot be."""
+    if name in ("colour_blind_marks", "fullscreen"):
+        return value if isinstance(value, bool) else None
+    if name == "language":
+        return value if isinstance(value, str) and value in LANGUAGES else None
+    if name in ("volume", "bot_pace"):
+        number = finite(value, -1e9, 1e9)
+        high = 1.0 if name == "volume" else 3.0
+        return None if number is None else min(max(number, 0.0), high)
+    allowed = ANIMATION_SPEEDS if name == "animation_speed" else UI_SCALES
+    number = finite(value, 0.0, 100.0)
+    if name == "ui_scale" and number is not None and number > max(UI_SCALES):
+        return 1.0  # an older 125 or 150 % setting reads as 100 %
+    return number if number in allowed else None
 
 
 def settings_path() -> Path:
@@ -51,18 +74,18 @@ def settings_path() -> Path:
 def load_settings(path: Optional[Path] = None) -> tuple[Settings, str]:
     """The saved settings (defaults when absent) and a problem message ("" if none)."""
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), ""
     try:
         data = read_json_object(path)
+    except MissingFile:
+        return Settings(), ""
     except FileProblem as exc:
         return Settings(), f"{exc} — default settings used; the file was left as it is."
-    known = {f.name for f in fields(Settings)}
-    values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
-    try:
-        return Settings(**values).clamp(), ""
-    except (TypeError, ValueError):
-        return Settings(), f"{path.name}: bad values — default settings used."
+    settings = Settings()
+    refused = settings.apply(data)
+    if refused:
+        return settings, (f"{path.name}: unusable {', '.join(refused)} — the default is used "
+                          "for " + ("it." if len(refused) == 1 else "them."))
+    return settings, ""
 
 
 def save_settings(settings: Settings, path: Optional[Path] = None) -> None:

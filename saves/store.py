@@ -7,9 +7,12 @@ reported by name and never changed.
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import re
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -17,9 +20,16 @@ from typing import Any, Callable, Optional
 from cats import GAMES
 from cats.session import SAVE_FORMAT, Session
 from saves import paths
-from saves.jsonfile import FileProblem, read_json_object, write_json
+from saves.jsonfile import (FileProblem, MissingFile, backup_of, probe, read_json_object, tidy,
+                            write_json)
+from saves.values import name_problem, printable
 
+log = logging.getLogger(__name__)
 RESUME = "resume"
+# An unfinished game the resume slot held when another game took it keeps its own autosave:
+# "resume-<date>-<time>" (names a player cannot give a save).
+ARCHIVE = re.compile(r"^resume-\d{8}-\d{6}(-\d{1,3})?$")
+READ_ONLY = "Nine Lives is open read-only (another copy owns the data folder): nothing is saved"
 SLOT_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _\-]{0,39}$")
 APP_TAG = "nine-lives"
 # Device names Windows will not open as files, whatever the extension.
@@ -76,10 +86,28 @@ def _timestamp(value: Any) -> float:
     return seconds if math.isfinite(seconds) else 0.0
 
 
+def is_autosave(slot: str) -> bool:
+    """True for the resume slot and the autosaves of unfinished games set aside from it."""
+    return slot.lower() == RESUME or ARCHIVE.match(slot.lower()) is not None
+
+
+def unfinished(record: dict[str, Any]) -> bool:
+    """A record of a game under way (at least one move, not over): worth keeping."""
+    actions = record.get("actions")
+    return record.get("over") is not True and isinstance(actions, list) and bool(actions)
+
+
+def valid_record(record: dict[str, Any]) -> bool:
+    """Whether a file's object looks like a Nine Lives save (kept as the backup when replaced)."""
+    fmt = record.get("format")
+    return (record.get("app", APP_TAG) == APP_TAG and isinstance(fmt, int)
+            and not isinstance(fmt, bool) and isinstance(record.get("game"), str))
+
+
 def check_slot(name: str) -> str:
     """The slot name cleaned, or :class:`SaveError` if it could leave the save folder."""
     name = name.strip()
-    if not SLOT_PATTERN.match(name):
+    if not SLOT_PATTERN.fullmatch(name):
         raise SaveError(f"'{name[:60]}' is not a usable save name: use letters, digits, spaces,"
                         " - and _ (at most 40)")
     if name.upper() in RESERVED:
@@ -122,8 +150,13 @@ def current_snapshot(record: dict[str, Any]) -> dict[str, Any]:
 class SaveStore:
     """The save slots in one folder (the platform's data folder unless told otherwise)."""
 
-    def __init__(self, folder: Optional[Path] = None) -> None:
+    def __init__(self, folder: Optional[Path] = None, read_only: bool = False) -> None:
         self._folder = folder
+        self.read_only = read_only
+        self.saving_problem = ""  # why the last autosave failed ("" while saving works)
+        self.last_notes: list[str] = []  # what the last load repaired (a player's name, say)
+        self._owner: Optional[weakref.ref[Session]] = None  # the session the resume slot holds
+        self._origins: list[tuple[weakref.ref[Session], str]] = []  # session -> slot loaded
 
     @property
     def folder(self) -> Path:
@@ -134,69 +167,193 @@ class SaveStore:
         """The file of a slot."""
         return self.folder / f"{check_slot(slot)}.json"
 
+    # -- writing ----------------------------------------------------------------------------------
     def save(self, slot: str, session: Session) -> Path:
         """Write ``session`` to ``slot`` atomically, keeping the previous file as a backup."""
         path = self.path_of(slot)
+        if self.read_only:
+            raise SaveError(f"{path.name}: {READ_ONLY}")
         record = dict(session.to_record())
         record["app"] = APP_TAG
         record["saved_at"] = time.time()
         try:
-            write_json(path, record)
+            write_json(path, record, valid_record)
         except OSError as exc:
             raise SaveError(f"{path.name}: could not be written ({exc.strerror or exc})") from None
         return path
 
     def autosave(self, session: Session) -> Path:
-        """Save to the resume slot (after every action)."""
-        return self.save(RESUME, session)
+        """Save to the resume slot (after every action). An unfinished other game there is first
+        set aside under its own autosave name, so starting or loading a game never loses one."""
+        if self.read_only:
+            raise SaveError(f"{RESUME}.json: {READ_ONLY}")
+        owner = self._owner() if self._owner is not None else None
+        if owner is not session:
+            self._set_aside_resume()
+        path = self.save(RESUME, session)
+        self._owner = weakref.ref(session)
+        origin = self._origin_of(session)
+        if origin is not None and origin != RESUME and is_autosave(origin):
+            try:  # that game now lives in the resume slot
+                self.delete(origin)
+            except SaveError as exc:
+                log.warning("%s", exc)
+            self._origins = [(ref, slot) for ref, slot in self._origins if ref() is not session]
+        return path
 
-    def read_record(self, slot: str) -> dict[str, Any]:
-        """The checked, upgraded record of a slot; :class:`SaveError` names the file."""
+    def keep(self, session: Session) -> str:
+        """Autosave without raising: "" normally, or (the first time saving fails after it
+        worked) a message saying games are not being saved and why; it tries again each time."""
+        if self.read_only:
+            return ""
+        try:
+            self.autosave(session)
+        except Exception as exc:  # noqa: BLE001 - saving must never stop the game
+            reason = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
+            first = not self.saving_problem
+            self.saving_problem = reason
+            if first:
+                log.warning("autosave failed: %s", reason)
+                return not_saving(reason)
+            return ""
+        if self.saving_problem:
+            log.info("autosave works again")
+        self.saving_problem = ""
+        return ""
+
+    def check_writable(self) -> str:
+        """Why games cannot be saved in this folder ("" if they can); also remembered."""
+        if self.read_only:
+            return ""
+        problem = probe(self.folder)
+        self.saving_problem = problem
+        return problem
+
+    def tidy(self) -> list[str]:
+        """Remove temporary files a killed or failed save left behind (at start, lock held)."""
+        return [] if self.read_only else tidy(self.folder)
+
+    def _set_aside_resume(self) -> None:
+        """Move an unfinished game out of the resume slot under its own autosave name."""
+        path = self.path_of(RESUME)
+        try:
+            record = read_json_object(path)
+            ok = valid_record(record)
+        except MissingFile:
+            return
+        except FileProblem:
+            ok = False
+        if ok:
+            if unfinished(record):
+                target = self.path_of(self._archive_name())
+                os.replace(path, target)
+                if os.path.lexists(backup_of(path)):
+                    os.replace(backup_of(path), backup_of(target))
+            return
+        # A damaged resume file (write_json moves it aside): its backup may hold the game.
+        try:
+            previous = read_json_object(backup_of(path))
+        except FileProblem:
+            return
+        if valid_record(previous) and unfinished(previous):
+            try:
+                write_json(self.path_of(self._archive_name()), previous, valid_record)
+            except OSError as exc:
+                raise SaveError(f"{path.name}.bak: could not be kept ({exc})") from None
+
+    def _archive_name(self) -> str:
+        stamp = time.strftime("resume-%Y%m%d-%H%M%S")
+        for n in range(1000):
+            slot = stamp + (f"-{n}" if n else "")
+            if not os.path.lexists(self.path_of(slot)):
+                return slot
+        raise SaveError("too many autosaves in one second")
+
+    # -- reading ----------------------------------------------------------------------------------
+    def read_record(self, slot: str, notes: Optional[list[str]] = None) -> dict[str, Any]:
+        """The checked, upgraded record of a slot; :class:`SaveError` names the file.
+
+        A player's name no screen could show (control characters, a broken character, nothing
+        visible) is replaced by "Player N", said in ``notes`` if given."""
         path = self.path_of(slot)
         try:
             record = read_json_object(path)
             if record.get("app", APP_TAG) != APP_TAG:
                 raise ValueError("is not a Nine Lives save")
-            return upgrade(record)
+            record = upgrade(record)
         except FileProblem as exc:
             raise SaveError(str(exc)) from None
         except ValueError as exc:
             raise SaveError(f"{path.name} {exc}") from None
+        seats = record.get("players")
+        if isinstance(seats, list):
+            fixed = [_named(seat, i) for i, seat in enumerate(seats)]
+            if fixed != seats:
+                record = dict(record, players=fixed)
+                if notes is not None:
+                    notes.append(f"{path.name}: a player's name could not be shown and "
+                                 "reads as “Player N”.")
+        return record
 
     def load(self, slot: str) -> Session:
         """Replay a slot into a session; :class:`SaveError` names the file and the problem."""
-        record = self.read_record(slot)
+        notes: list[str] = []
+        record = self.read_record(slot, notes)
+        self.last_notes = notes
         try:
-            return Session.from_record(current_snapshot(record))
-        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            session = Session.from_record(current_snapshot(record))
+        except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
             raise SaveError(f"{self.path_of(slot).name} cannot be loaded: {exc}") from None
+        slot = check_slot(slot)
+        if slot == RESUME:
+            self._owner = weakref.ref(session)
+        self._origins = [(ref, s) for ref, s in self._origins if ref() is not None]
+        self._origins.append((weakref.ref(session), slot))
+        return session
+
+    def _origin_of(self, session: Session) -> Optional[str]:
+        return next((slot for ref, slot in self._origins if ref() is session), None)
 
     def exists(self, slot: str) -> bool:
         """Whether the slot has a file."""
-        return self.path_of(slot).exists()
+        return os.path.lexists(self.path_of(slot))
 
     def delete(self, slot: str) -> None:
-        """Remove a slot (and its backup)."""
+        """Remove a slot (and its backup); :class:`SaveError` if it cannot be removed."""
         path = self.path_of(slot)
-        for p in (path, path.with_name(path.name + ".bak")):
+        if self.read_only:
+            raise SaveError(f"{path.name}: {READ_ONLY}")
+        for p in (path, backup_of(path)):
             try:
                 p.unlink()
             except FileNotFoundError:
                 pass
+            except OSError as exc:
+                raise SaveError(f"{p.name}: could not be deleted ({exc.strerror or exc})") from None
 
     def list(self) -> list[SaveInfo]:
         """Every slot, newest first, with a preview or the reason it cannot be read."""
         folder = self.folder
-        if not folder.is_dir():
+        try:
+            paths_found = [p for p in folder.glob("*.json")]
+        except OSError:
             return []
         infos = []
-        for path in folder.glob("*.json"):
+        for path in paths_found:
             slot = path.stem
-            if not SLOT_PATTERN.match(slot) or slot.upper() in RESERVED:
+            try:  # only a file the slot's own name leads back to ("a " or "a\n" would not)
+                if check_slot(slot) != slot:
+                    continue
+            except SaveError:
                 continue
             infos.append(self._preview(slot, path))
         infos.sort(key=lambda i: (-i.saved_at, i.slot))
         return infos
+
+    def latest_unfinished(self) -> Optional[str]:
+        """The autosave Continue opens: the newest game under way, or None."""
+        return next((i.slot for i in self.list()
+                     if i.ok and is_autosave(i.slot) and not i.over), None)
 
     def _preview(self, slot: str, path: Path) -> SaveInfo:
         try:
@@ -208,10 +365,28 @@ class SaveStore:
             seats, progress = record.get("players"), record.get("progress", "")
             players = tuple(p["name"] if isinstance(p.get("name"), str) else "?" for p in seats
                             if isinstance(p, dict)) if isinstance(seats, list) else ()
-            return SaveInfo(slot, path, game, GAMES[game].info.title, players,
-                            str(progress)[:80] if isinstance(progress, str) else "",
+            return SaveInfo(slot, path, game, GAMES[game].info.title,
+                            tuple(n.strip()[:40] for n in players),
+                            printable(progress, 80) if isinstance(progress, str) else "",
                             _timestamp(record.get("saved_at")),
-                            bool(record.get("over", False)))
+                            record.get("over") is True)
         except SaveError as exc:
-            mtime = path.stat().st_mtime if path.exists() else 0.0
-            return SaveInfo(slot, path, "", "", (), "", mtime, False, str(exc))
+            try:
+                mtime = os.lstat(path).st_mtime
+            except OSError:
+                mtime = 0.0
+            return SaveInfo(slot, path, "", "", (), "", mtime, False, printable(str(exc)))
+
+
+def _named(seat: Any, index: int) -> Any:
+    """A seat entry with a name a screen can show (others, and non-text names, as they are)."""
+    if isinstance(seat, dict) and isinstance(seat.get("name"), str) and name_problem(
+            seat["name"].strip()[:40]):
+        return dict(seat, name=f"Player {index + 1}")
+    return seat
+
+
+def not_saving(reason: str) -> str:
+    """The message that says games are not being saved, and why."""
+    return (f"Games are not being saved: {reason}. You can keep playing; Nine Lives tries again "
+            "after every move.")

@@ -1,6 +1,7 @@
-"""Killed during a save: a child process autosaves two different games in turn to the resume slot
+"""Killed during a save: a child process saves two different games in turn to the resume slot
 and is SIGKILLed at seeded random moments; the slot must always load into one of the two games,
-and the temporary files a kill leaves behind must not disturb the listing."""
+the temporary files a kill leaves behind must not disturb the listing, and the tidy at start
+removes every one of them."""
 
 from __future__ import annotations
 
@@ -27,15 +28,15 @@ CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from cats.session import Session
-from saves.store import SaveStore
+from saves.store import RESUME, SaveStore
 records = json.loads(open(sys.argv[2], encoding="utf-8").read())
 sessions = [Session.from_record(r) for r in records]
 store = SaveStore()
-store.autosave(sessions[1])
+store.save(RESUME, sessions[1])
 print("ready", flush=True)
 i = 0
 while True:
-    store.autosave(sessions[i % 2])
+    store.save(RESUME, sessions[i % 2])
     i += 1
 """
 
@@ -75,7 +76,7 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
     sessions = [Session.from_record(record) for record in records]
     start = time.perf_counter()
     for session in sessions:
-        store.autosave(session)
+        store.save(RESUME, session)
     span = max(0.04, 4 * (time.perf_counter() - start))
     rng = Rng(20261130)
     seen = []
@@ -99,6 +100,10 @@ def test_resume_slot_survives_kills_mid_save(tmp_path: Path) -> None:
         infos = store.list()
         assert [i.slot for i in infos] == [RESUME] and infos[0].ok, infos
     assert set(seen) == {0, 1}, f"every kill found the same game: {seen}"
+    store.tidy()
+    left = sorted(p.name for p in store.folder.iterdir())
+    assert left in ([f"{RESUME}.json"], [f"{RESUME}.json", f"{RESUME}.json.bak"]), left
+    assert store.load(RESUME).to_record() in records
 
 
 def test_stray_temporary_files_do_not_break_listing() -> None:
