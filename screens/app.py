@@ -6,21 +6,24 @@ import argparse
 import logging
 import logging.handlers
 import os
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Optional, Sequence
 
 from cats import GAMES
-from cats.rng import Rng, seed_from_text
+from cats.rng import Rng
 from cats.session import Seat, Session
 from saves import paths
+from saves.jsonfile import tidy
+from saves.lock import FolderLock, LockHeld
 from saves.profiles import ProfileBook
 from saves.settings import load_settings
-from saves.store import SaveStore
+from saves.store import SaveStore, not_saving
+from saves.values import printable, seed_of
+from screens import cli
+from screens.cli import WINDOW, UsageError
 
 log = logging.getLogger("nine-lives")
-WINDOW = (1280, 800)
 
 
 def app_version() -> str:
@@ -41,25 +44,8 @@ def app_version() -> str:
 
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
-    """The command line."""
-    p = argparse.ArgumentParser(prog="nine-lives", description="Nine Lives: five cat games.")
-    p.add_argument("--game", choices=sorted(GAMES), help="start straight into a game")
-    p.add_argument("--players", type=int, default=0, help="number of seats")
-    p.add_argument("--seed", default="", help="seed (number or any text)")
-    p.add_argument("--bots", type=int, default=0,
-                   help="how many seats (from the last) are bots, level 2")
-    p.add_argument("--option", action="append", default=[], metavar="NAME",
-                   help="switch a game option on (e.g. --option umbra)")
-    p.add_argument("--smoke", action="store_true",
-                   help="open every game headless, play a few moves, exit 0 if all is well")
-    p.add_argument("--screenshot", metavar="FILE", help="save a PNG of the menu or of a game")
-    p.add_argument("--moves", type=int, default=0, help="random legal moves before --screenshot")
-    p.add_argument("--size", default="", help="window size WxH for --screenshot")
-    p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
-    p.add_argument("--scene", default="", choices=["", "new", "load", "settings", "rules",
-                                                   "profiles", "menu", "end"],
-                   help="with --screenshot: which screen to show over the menu or game")
-    return p.parse_args(argv)
+    """The command line (checked: see :mod:`screens.cli`)."""
+    return cli.parse_args(argv, app_version())
 
 
 def setup_logging() -> None:
@@ -77,8 +63,12 @@ def setup_logging() -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
 
 
-def build_context(size: tuple[int, int] = WINDOW, headless: bool = False):  # type: ignore[no-untyped-def]
-    """Open the window and make the app context (UI manager, settings, saves, bots' thread)."""
+def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # type: ignore[no-untyped-def]
+                  read_only: bool = False):
+    """Open the window and make the app context (UI manager, settings, saves, bots' thread).
+
+    ``read_only``: nothing is written to the data or settings folders (another copy owns them).
+    Otherwise left-over temporary files are tidied and a test file says whether saving works."""
     import pygame
     import pygame_gui
 
@@ -107,58 +97,136 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False):  # ty
                       for p in (14, 15) for st in ("bold", "italic")]  # 17: the theme loads it
                      + [{"name": "noto_sans", "point_size": p, "style": "bold"}
                         for p in (18, 24)])  # the rules pages' headings
-    ctx = AppContext(window=window, ui=ui, settings=settings, saves=SaveStore(),
-                     profiles=ProfileBook().load(), sounds=Sounds(settings.volume),
-                     scenes=SceneManager(), executor=ThreadPoolExecutor(1, "bot"),
-                     headless=headless)
+    ctx = AppContext(window=window, ui=ui, settings=settings,
+                     saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
+                     sounds=Sounds(settings.volume), scenes=SceneManager(),
+                     executor=ThreadPoolExecutor(1, "bot"), headless=headless, read_only=read_only)
+    ctx.profiles.read_only = read_only
     ctx.settings_problem = problem
     if problem:
         ctx.notice = problem
+    if not read_only:
+        for folder in (paths.data_dir(), paths.config_dir()):
+            tidy(folder)
+        for name in ctx.saves.tidy():
+            log.info("removed the left-over temporary file %s", name)
+        if ctx.saves.check_writable():
+            log.warning("saving is off: %s", ctx.saves.saving_problem)
     return ctx
 
 
-def frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
-    """One frame: events, update, draw. Errors are caught, logged and shown; play goes on."""
-    import pygame
-
-    from screens.overlays import MenuOverlay
+def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) -> None:  # type: ignore[no-untyped-def]
+    """The main menu (and ``session``'s game over it), with what must be said at start on top:
+    another copy owns the folder, or games cannot be saved (each said once, in a dialog)."""
+    from screens.menus import MainMenu
+    from screens.overlays import keep_game, lock_dialog, notice
+    from screens.registry import open_game
     from screens.text import tr
 
+    ctx.scenes.push(MainMenu(ctx))
+    if session is not None:
+        ctx.scenes.push(open_game(ctx, session))
+        if not ctx.saves.saving_problem:
+            keep_game(ctx, session)  # says so if this first save fails
+    if lock_problem:
+        ctx.scenes.push(lock_dialog(ctx, lock_problem))
+    elif ctx.saves.saving_problem:
+        ctx.scenes.push(notice(ctx, tr("saving.title"), [not_saving(ctx.saves.saving_problem)],
+                               tr("saving.ok")))
+
+
+def frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
+    """One frame: events, update, draw, then the scene changes asked for. An error anywhere in
+    it is logged once and shown in one dialog, and the app goes back to a working screen."""
     try:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                ctx.running = False
-                continue
-            if event.type == pygame.VIDEORESIZE:
-                ctx.window = pygame.display.get_surface()
-                ctx.ui.set_window_resolution(ctx.window.get_size())
-                for scene in ctx.scenes.stack:
-                    scene.resize()
-                    if scene is not ctx.scenes.top:
-                        scene.pause()
-                continue
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                pygame.display.toggle_fullscreen()
-                continue
-            consumed = ctx.ui.process_events(event)
-            top = ctx.scenes.top
-            if not consumed and top is not None:
-                top.handle_event(event)
-        top = ctx.scenes.top
-        if top is not None:
-            top.update(dt)
-        ctx.ui.update(dt)
-        for scene in ctx.scenes.visible():
-            scene.draw(ctx.window)
-        ctx.ui.draw_ui(ctx.window)
-        pygame.display.flip()
+        _frame(ctx, dt)
+        ctx.scenes.apply()
     except Exception as exc:  # noqa: BLE001 - the frame loop is the last line of defence
-        log.exception("error during play")
         if ctx.headless:
             raise
-        ctx.scenes.push(MenuOverlay(ctx, "Oops", [("OK", ctx.scenes.pop)],
-                                    [tr("game.error", error=exc)]))
-    ctx.scenes.apply()
+        recover(ctx, exc)
+    else:
+        ctx.error_streak = 0
+
+
+def _frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    for event in pygame.event.get():
+        if event.type == pygame.QUIT:
+            ctx.running = False
+            continue
+        if event.type == pygame.VIDEORESIZE:
+            ctx.window = pygame.display.get_surface()
+            ctx.ui.set_window_resolution(ctx.window.get_size())
+            for scene in ctx.scenes.stack:
+                scene.resize()
+                if scene is not ctx.scenes.top:
+                    scene.pause()
+            continue
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            pygame.display.toggle_fullscreen()
+            continue
+        consumed = ctx.ui.process_events(event)
+        top = ctx.scenes.top
+        if not consumed and top is not None:
+            top.handle_event(event)
+    top = ctx.scenes.top
+    if top is not None:
+        top.update(dt)
+    ctx.ui.update(dt)
+    for scene in ctx.scenes.visible():
+        scene.draw(ctx.window)
+    ctx.ui.draw_ui(ctx.window)
+    pygame.display.flip()
+
+
+def recover(ctx, exc: Exception) -> None:  # type: ignore[no-untyped-def]
+    """After an error: one dialog over the screens if they still work; if the error comes back
+    under the dialog (a screen that fails every frame), a fresh main menu under it; then the
+    dialog alone; and if even that fails, the app ends (all of it in the log)."""
+    from screens.menus import MainMenu
+    from screens.overlays import ErrorBox
+
+    text = f"{type(exc).__name__}: {exc}"
+    if text != ctx.last_error:
+        log.error("error during play", exc_info=exc)
+        ctx.last_error = text
+    ctx.scenes.discard()
+    message = error_message(ctx, exc)
+    streak, ctx.error_streak = ctx.error_streak, ctx.error_streak + 1
+    boxed = isinstance(ctx.scenes.top, ErrorBox)
+    plans = [lambda: [*ctx.scenes.stack, ErrorBox(ctx, message)],
+             lambda: [MainMenu(ctx), ErrorBox(ctx, message)],
+             lambda: [ErrorBox(ctx, message)]]
+    for plan in plans[max(1 if boxed else 0, streak):]:
+        scenes = plan()
+        try:
+            if len(scenes) > 1 and scenes[:-1] == ctx.scenes.stack:
+                ctx.scenes.stack[-1].pause()
+                ctx.scenes.stack.append(scenes[-1])
+                scenes[-1].enter()
+            else:
+                ctx.scenes.rebuild(scenes)
+            return
+        except Exception as again:  # noqa: BLE001 - try the next, simpler screen
+            log.error("could not show the error: %s", again)
+            ctx.scenes.discard()
+    log.error("no screen can be shown: quitting")
+    ctx.running = False
+
+
+def error_message(ctx, exc: Exception) -> str:  # type: ignore[no-untyped-def]
+    """What the error dialog says: the error, and whether the game in play is safe on disk."""
+    from screens.text import tr
+
+    lines = [tr("game.error", error=printable(str(exc) or type(exc).__name__, 200))]
+    if any(hasattr(scene, "session") for scene in ctx.scenes.stack):
+        if ctx.saves.saving_problem:
+            lines.append(not_saving(printable(ctx.saves.saving_problem, 200)))
+        elif not ctx.read_only:
+            lines.append(tr("game.error_saved"))
+    return " ".join(lines)
 
 
 def run(ctx) -> None:  # type: ignore[no-untyped-def]
@@ -177,13 +245,17 @@ def start_session(args: argparse.Namespace) -> Session:
     if players not in info.player_counts():
         counts = (f"{info.min_players} player" if info.max_players == 1
                   else f"{info.min_players}–{info.max_players} players")
-        raise ValueError(f"{info.title} is for {counts}, not {players}")
-    seed = seed_from_text(args.seed) if args.seed else int(time.time() * 1000) % (2**63)
+        raise UsageError(f"{info.title} is for {counts}, not {players}")
+    cli.check_game(args)
+    seed = seed_of(args.seed) if args.seed else int(time.time() * 1000) % (2**63)
     seats = [Seat(f"Player {i + 1}") for i in range(players)]
     for i in range(players - min(args.bots, players), players):
         seats[i] = Seat(f"Bot {i + 1}", "bot", 2)
     options = {name: True for name in args.option}
-    return Session.start(args.game, seats, seed, options)
+    try:
+        return Session.start(args.game, seats, seed, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def play_random(session: Session, moves: int, seed: int) -> None:
@@ -196,15 +268,16 @@ def play_random(session: Session, moves: int, seed: int) -> None:
         session.play(actions[rng.below(len(actions))])
 
 
-def screenshot(args: argparse.Namespace) -> int:
+def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
     """Render the menu or a game (after ``--moves``) to a PNG file."""
     import pygame
 
     from screens.menus import MainMenu
     from screens.registry import open_game
 
-    size = tuple(int(v) for v in args.size.split("x")) if args.size else WINDOW
-    ctx = build_context(size, headless=True)  # type: ignore[arg-type]
+    if args.game:
+        start_session(args)  # a wrong set-up is refused before the window opens
+    ctx = build_context(args.size, headless=True, read_only=read_only)
     ctx.settings.animation_speed = 0
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
@@ -218,7 +291,10 @@ def screenshot(args: argparse.Namespace) -> int:
     push_scene(ctx, args.scene, args.game or "gambit")
     for _ in range(4):
         frame(ctx, 0.05)
-    pygame.image.save(ctx.window, args.screenshot)
+    try:
+        pygame.image.save(ctx.window, args.screenshot)
+    except (pygame.error, OSError) as exc:
+        raise UsageError(f"{args.screenshot} could not be written ({exc})") from None
     print(f"saved {args.screenshot}")
     return 0
 
@@ -239,16 +315,25 @@ def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped
         ctx.scenes.push(scenes[name]())
     elif name == "menu" and hasattr(top, "open_menu"):
         top.open_menu()
+    elif name == "locked":
+        from screens.overlays import lock_dialog
+        ctx.scenes.push(lock_dialog(ctx, f"Another copy of Nine Lives (process 4242) is using "
+                                         f"{paths.data_dir()}."))
+    elif name == "nosave":
+        from screens.overlays import notice
+        from screens.text import tr
+        ctx.scenes.push(notice(ctx, tr("saving.title"), [not_saving(
+            f"{paths.saves_dir()} cannot be written (Read-only file system)")], tr("saving.ok")))
 
 
-def smoke() -> int:
+def smoke(read_only: bool = False) -> int:
     """Open every game's screen from a seeded game, play moves through the scene, render."""
     import pygame
 
     from screens.menus import MainMenu
     from screens.registry import SCREENS, open_game
 
-    ctx = build_context(WINDOW, headless=True)
+    ctx = build_context(WINDOW, headless=True, read_only=read_only)
     ctx.settings.animation_speed = 0
     ctx.settings.bot_pace = 0
     ctx.scenes.push(MainMenu(ctx))
@@ -281,6 +366,19 @@ def smoke() -> int:
     return 0
 
 
+def take_lock() -> tuple[Optional[FolderLock], str]:
+    """The data folder's lock, or why it is not ours ("" if the folder cannot hold one: then
+    nothing can be saved there either, which the start-up check says)."""
+    lock = FolderLock(paths.data_dir())
+    try:
+        return lock.acquire(), ""
+    except LockHeld as held:
+        return None, str(held)
+    except OSError as exc:
+        log.warning("no lock on %s: %s", lock.folder, exc)
+        return None, ""
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``nine-lives`` command and ``python main.py``."""
     args = parse_args(argv)
@@ -290,29 +388,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     setup_logging()
     log.info("Nine Lives %s starting; saves in %s", app_version(), paths.saves_dir())
+    lock, held = take_lock()
+    if held:
+        log.warning("%s Opening read-only if asked.", held)
     try:
         if args.smoke:
-            return smoke()
+            return smoke(read_only=bool(held))
         if args.screenshot:
-            return screenshot(args)
-        from screens.menus import MainMenu
-        from screens.registry import SCREENS, open_game
+            return screenshot(args, read_only=bool(held))
+        from screens.registry import SCREENS
 
-        ctx = build_context()
-        ctx.scenes.push(MainMenu(ctx))
-        if args.game:
-            if args.game not in SCREENS:
-                ctx.notice = f"{GAMES[args.game].info.title} has no screen yet."
-            else:
-                session = start_session(args)
-                ctx.saves.autosave(session)
-                ctx.scenes.push(open_game(ctx, session))
+        session = start_session(args) if args.game in SCREENS else None
+        ctx = build_context(read_only=bool(held))
+        open_menu(ctx, held, session)
+        if args.game and session is None:
+            ctx.notice = f"{GAMES[args.game].info.title} has no screen yet."
         run(ctx)
         ctx.executor.shutdown(wait=False, cancel_futures=True)
         return 0
-    except ValueError as exc:
-        print(f"nine-lives: {exc}", file=sys.stderr)
-        return 2
+    except UsageError as exc:
+        return cli.fail(printable(str(exc)))
     except Exception:  # noqa: BLE001
         log.exception("fatal error")
         raise
+    finally:
+        if lock is not None:
+            lock.release()

@@ -37,6 +37,9 @@ class AppContext:
     notice: str = ""  # a message the next menu shows (e.g. a save that failed to load)
     settings_problem: Optional[str] = None
     headless_reveal: bool = False  # screenshots skip the opening hand-off curtain
+    read_only: bool = False  # another copy owns the data folder: nothing is written there
+    last_error: str = ""  # the error last logged by the frame loop (each is logged once)
+    error_streak: int = 0  # frames in a row that failed (the recovery goes further each time)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -20,11 +20,11 @@ import pygame_gui
 from cats import get_game
 from cats.core import Action, IllegalAction, Spot
 from cats.session import Session
-from saves.store import RESUME, SaveError, check_slot
+from saves.store import SaveError, check_slot, is_autosave
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
-from screens.overlays import Curtain, MenuOverlay, TextPrompt
+from screens.overlays import Curtain, MenuOverlay, TextPrompt, keep_game
 from screens.scene import Scene
 from screens.text import tr
 
@@ -284,12 +284,8 @@ class GameScene(Scene):
         """Start animations for the change from ``before`` to ``self.view`` (subclasses)."""
 
     def autosave(self) -> None:
-        """Keep the game in the resume slot after every action."""
-        try:
-            self.ctx.saves.autosave(self.session)
-        except SaveError as exc:
-            log.warning("autosave failed: %s", exc)
-            self.flash(str(exc))
+        """Keep the game in the resume slot after every action (said once if that fails)."""
+        keep_game(self.ctx, self.session)
 
     def flash(self, text: str, seconds: float = 3.5) -> None:
         """Show a short message under the prompt line."""
@@ -664,7 +660,8 @@ class GameScene(Scene):
             ("Keep playing", ctx.scenes.pop),
             ("Save it first", lambda: (ctx.scenes.pop(), self.ask_save(then))),
             ("Leave it", go)],
-            ["The game in progress is replaced unless you save it under a name."]))
+            ["The game in progress stays in Load as an autosave; you can also save it under a "
+             "name."]))
 
     def ask_save(self, then: Optional[Callable[[], None]] = None) -> None:
         """Ask for a slot name and save there (a refused name keeps the prompt open; replacing
@@ -680,7 +677,7 @@ class GameScene(Scene):
             # "game one" replaces "Game One" (as it would on Windows or macOS anyway).
             slot = next((i.slot for i in self.ctx.saves.list() if i.slot.lower() == slot.lower()),
                         slot)
-            if slot.lower() == RESUME:
+            if is_autosave(slot):
                 return f"“{slot}” is kept for the automatic save: choose another name."
             if self.ctx.saves.exists(slot) and confirmed != [slot]:
                 confirmed[:] = [slot]

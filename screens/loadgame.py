@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
-from saves.store import RESUME, SaveError, SaveInfo
+from saves.store import SaveError, SaveInfo, is_autosave
 from screens import palette
-from screens.overlays import MenuOverlay, blit_lines, draw_page
+from screens.overlays import MenuOverlay, blit_lines, draw_page, keep_game
 from screens.scene import Scene
 from screens.text import tr
 
@@ -17,9 +17,15 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 
-def describe(info: SaveInfo) -> str:
-    """One line for a save in the list (the autosave under the main menu's name for it)."""
-    name = f"{tr('menu.continue')} (autosave)" if info.slot == RESUME else info.slot
+def describe(info: SaveInfo, latest: Optional[str] = None) -> str:
+    """One line for a save in the list (the autosave Continue opens under the main menu's name
+    for it, the other unfinished games' autosaves as such)."""
+    if info.slot == latest:
+        name = f"{tr('menu.continue')} (autosave)"
+    elif is_autosave(info.slot):
+        name = f"{tr('load.autosave')} {info.when() or info.slot}"
+    else:
+        name = info.slot
     if not info.ok:
         return f"{name} — {tr('load.broken', error=info.error)}"
     state = "finished" if info.over else info.progress
@@ -35,6 +41,7 @@ class LoadScene(Scene):
     def __init__(self, ctx: "AppContext") -> None:
         super().__init__(ctx)
         self.infos: list[SaveInfo] = []
+        self.lines: list[str] = []  # the list's rows, one per save in ``infos``
         self.listing: Optional[pygame_gui.elements.UISelectionList] = None
         self.actions: dict[pygame_gui.elements.UIButton, str] = {}
         self.message = ""
@@ -45,10 +52,12 @@ class LoadScene(Scene):
         w, h = self.ctx.size
         self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
         self.infos = self.ctx.saves.list()
+        latest = next((i.slot for i in self.infos if i.ok and is_autosave(i.slot)
+                       and not i.over), None)
+        self.lines = [describe(i, latest) for i in self.infos]
         self.listing = pygame_gui.elements.UISelectionList(
             pygame.Rect(self.panel.x + s(30), self.panel.y + s(80), self.panel.w - s(60),
-                        self.panel.h - s(210)),
-            [describe(i) for i in self.infos], self.ctx.ui)
+                        self.panel.h - s(210)), list(self.lines), self.ctx.ui)
         self.keep(self.listing)
         self.actions = {}
         x = self.panel.right - s(30)
@@ -65,7 +74,7 @@ class LoadScene(Scene):
         if self.listing is None:
             return None
         text = self.listing.get_single_selection()
-        return next((i for i in self.infos if describe(i) == text), None)
+        return next((i for i, line in zip(self.infos, self.lines) if line == text), None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
@@ -101,10 +110,13 @@ class LoadScene(Scene):
         if not playable(session.game_id):
             self.message = f"{info.title} cannot be played in this version yet."
             return
-        self.ctx.saves.autosave(session)
         from screens.menus import MainMenu
+        scene = open_game(self.ctx, session)
+        for note in self.ctx.saves.last_notes:
+            scene.flash(note, 8)
         self.ctx.scenes.reset(MainMenu(self.ctx))
-        self.ctx.scenes.push(open_game(self.ctx, session))
+        self.ctx.scenes.push(scene)
+        keep_game(self.ctx, session)  # in the resume slot (the game there is kept, not lost)
 
     def confirm_delete(self, slot: str) -> None:
         """Ask before a save is deleted: it cannot be brought back."""
@@ -112,7 +124,11 @@ class LoadScene(Scene):
 
         def delete() -> None:
             ctx.scenes.pop()
-            ctx.saves.delete(slot)
+            try:
+                ctx.saves.delete(slot)
+            except SaveError as exc:
+                self.message = str(exc)
+                return
             self.message = f"Deleted “{slot}”."
             self.resize()
 

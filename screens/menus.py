@@ -57,8 +57,8 @@ class MainMenu(Scene):
         for key, label in items:
             btn = self.button(pygame.Rect(s(90), y, s(240), s(44)), label,
                               "#primary" if key in ("continue", "new") else "")
-            if key == "continue" and not self.ctx.saves.exists(RESUME):
-                btn.disable()
+            if key == "continue" and self.ctx.saves.latest_unfinished() is None:
+                btn.disable()  # nothing under way (a finished game is not continued)
             self.buttons[btn] = key
             y += s(54)
         # The library: five covers in two rows.
@@ -100,13 +100,17 @@ class MainMenu(Scene):
         ctx = self.ctx
         if key == "continue":
             from screens.registry import open_game
+            slot = ctx.saves.latest_unfinished() or RESUME
             try:
-                session = ctx.saves.load(RESUME)
+                session = ctx.saves.load(slot)
             except SaveError as exc:
                 ctx.notice = tr("menu.resume_problem", error=exc)
                 return
             if session.game_id in GAMES and playable(session.game_id):
-                ctx.scenes.push(open_game(ctx, session))
+                scene = open_game(ctx, session)
+                for note in ctx.saves.last_notes:
+                    scene.flash(note, 8)
+                ctx.scenes.push(scene)
         elif key == "new":
             first = next((g for g in LIBRARY if playable(g)), None)
             if first:

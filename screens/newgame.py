@@ -10,14 +10,14 @@ import pygame_gui
 
 from cats import get_game
 from cats.ai import LEVEL_NAMES
-from cats.rng import seed_from_text
 from cats.session import Seat, Session
 from saves.profiles import COLOURS, SYMBOLS
+from saves.values import name_problem, printable, seed_of
 from screens import palette
 from screens.assets import font
 from screens.game_frame import fit_text
 from screens.menus import LIBRARY, playable
-from screens.overlays import blit_lines, draw_panel
+from screens.overlays import blit_lines, draw_panel, keep_game
 from screens.scene import Scene
 from screens.text import tr
 
@@ -161,7 +161,9 @@ class NewGameScene(Scene):
                 self.seed_text = widget.get_text().strip()
             elif kind == "number":
                 text = widget.get_text().strip()
-                self.options[key] = int(text) if text.lstrip("-").isdigit() else text
+                digits = text.lstrip("-")
+                self.options[key] = (int(text) if digits.isdigit() and digits.isascii()
+                                     else text)  # "²" is a digit to Python, not to int()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
@@ -215,6 +217,10 @@ class NewGameScene(Scene):
 
     def problem(self) -> str:
         """Why the table cannot start as set, or ""."""
+        for seat, name in enumerate(self.names[:self.players]):
+            problem = name_problem(name)
+            if problem:
+                return f"Seat {seat + 1}: {problem}."
         names = [n.lower() for n in self.names[:self.players]]
         twice = next((n for n in self.names[:self.players] if names.count(n.lower()) > 1), None)
         if twice:
@@ -225,14 +231,14 @@ class NewGameScene(Scene):
         """Start the game and replace this dialog by its screen."""
         from screens.registry import open_game
         import time
-        seed = seed_from_text(self.seed_text) if self.seed_text else int(time.time() * 1000) % (2**63)
+        seed = seed_of(self.seed_text) if self.seed_text else int(time.time() * 1000) % (2**63)
         self.message = self.problem()
         if self.message:
             return
         try:
             session = Session.start(self.game.info.id, self.seats(), seed, self.options)
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = printable(str(exc))
             return
         for seat in session.seats:
             if not seat.is_bot:
@@ -241,8 +247,8 @@ class NewGameScene(Scene):
             self.ctx.profiles.save()
         except OSError:
             pass
-        self.ctx.saves.autosave(session)
         self.ctx.scenes.replace(open_game(self.ctx, session))
+        keep_game(self.ctx, session)  # an unfinished game in the resume slot is kept, not lost
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale

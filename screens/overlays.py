@@ -277,3 +277,36 @@ class TextPrompt(Scene):
             blit_lines(surface, [self.message], self.panel.x + self.ctx.scale(30),
                        self.panel.y + self.ctx.scale(114), self.ctx.scale(13), palette.WARN,
                        width=width)
+
+
+class ErrorBox(MenuOverlay):
+    """The one dialog an unexpected error shows (the frame loop never stacks a second)."""
+
+    def __init__(self, ctx: "AppContext", message: str) -> None:
+        super().__init__(ctx, "Oops", [("OK", ctx.scenes.pop)], [message])
+
+
+def notice(ctx: "AppContext", title: str, lines: Sequence[str], button: str = "OK") -> MenuOverlay:
+    """A message with one button that closes it."""
+    return MenuOverlay(ctx, title, [(button, ctx.scenes.pop)], list(lines))
+
+
+def keep_game(ctx: "AppContext", session: Any) -> None:
+    """Autosave ``session``; the first time saving stops working, say so once, plainly."""
+    message = ctx.saves.keep(session)
+    if message:
+        ctx.scenes.push(notice(ctx, tr("saving.title"), [message], tr("saving.ok")))
+
+
+def lock_dialog(ctx: "AppContext", reason: str) -> MenuOverlay:
+    """Another copy owns the data folder: open read-only (nothing written) or quit."""
+    def read_only() -> None:
+        ctx.scenes.pop()
+        ctx.notice = tr("lock.notice")
+
+    def quit_app() -> None:
+        ctx.running = False
+
+    return MenuOverlay(ctx, tr("lock.title"), [(tr("lock.read_only"), read_only),
+                                                (tr("lock.quit"), quit_app)],
+                       [reason, tr("lock.body")], closable=False)

@@ -9,6 +9,7 @@ import pygame_gui
 
 from cats import GAMES
 from saves.profiles import COLOURS, SYMBOLS, Profile
+from saves.values import name_problem
 from screens import palette
 from screens.assets import font, image
 from screens.game_frame import fit_text
@@ -58,6 +59,10 @@ class ProfilesScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.add and self.entry and self.entry.get_text().strip():
                 name = self.entry.get_text().strip()[:40]
+                problem = name_problem(name)
+                if problem:
+                    self.message = problem[0].upper() + problem[1:] + "."
+                    return True
                 if self.ctx.profiles.get(name):
                     self.message = f"{name} is already on the list."
                     return True
@@ -65,8 +70,8 @@ class ProfilesScene(Scene):
                 self.message = ""
                 try:
                     self.ctx.profiles.save()
-                except OSError:
-                    pass
+                except OSError as exc:  # the player is on the list for this session
+                    self.ctx.profiles.problem = tr("profiles.not_saved", error=exc)
                 self.entry.set_text("")
                 self.resize()
                 return True

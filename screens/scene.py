@@ -135,6 +135,25 @@ class SceneManager:
         while self._pending:
             self._pending.pop(0)()
 
+    def discard(self) -> None:
+        """Drop the requested changes not yet carried out (after an error)."""
+        self._pending.clear()
+
+    def rebuild(self, scenes: list[Scene]) -> None:
+        """Now, not between frames: leave every scene (whatever fails in leaving) and enter
+        ``scenes``, bottom first. An error in entering one propagates."""
+        while self.stack:
+            scene = self.stack.pop()
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - a broken scene is being thrown away
+                pass
+        for scene in scenes:
+            if self.stack:
+                self.stack[-1].pause()
+            self.stack.append(scene)
+            scene.enter()
+
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: the top one and any it overlays."""
         start = len(self.stack) - 1

@@ -93,6 +93,9 @@ class SettingsScene(Scene):
         return False
 
     def _save(self) -> None:
+        if self.ctx.read_only:  # another copy owns the folders: nothing is written
+            self.ctx.settings_problem = tr("settings.not_saved", error="read-only")
+            return
         try:
             save_settings(self.ctx.settings)
             self.ctx.settings_problem = None
