@@ -115,7 +115,7 @@ def write_json(path: Path, data: Any,
                          allow_nan=False).encode("utf-8")
     except (ValueError, TypeError, RecursionError) as exc:
         raise OSError(errno.EINVAL, f"holds a value that cannot be saved ({exc})") from None
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     tmp = _write_temp(path, raw)
     try:
         _keep_previous(path, valid)
@@ -124,6 +124,15 @@ def write_json(path: Path, data: Any,
         _unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if missing; ``OSError`` saying plainly why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise NotADirectoryError(errno.ENOTDIR, "a file is where the folder should be",
+                                 str(folder)) from None
 
 
 def _write_temp(path: Path, raw: bytes) -> Path:
@@ -225,7 +234,7 @@ def tidy(folder: Path) -> list[str]:
 def probe(folder: Path) -> str:
     """Why files cannot be written in ``folder`` ("" if a test file could be made there)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         tmp = _write_temp(folder / "probe.json", b"{}")
         _unlink(tmp)
     except OSError as exc:

@@ -179,7 +179,8 @@ class SaveStore:
         try:
             write_json(path, record, valid_record)
         except OSError as exc:
-            raise SaveError(f"{path.name}: could not be written ({exc.strerror or exc})") from None
+            raise SaveError(f"{path.name} could not be written in {path.parent} "
+                            f"({exc.strerror or exc})") from None
         return path
 
     def autosave(self, session: Session) -> Path:

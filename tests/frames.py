@@ -83,14 +83,17 @@ def frames_until(ctx: Any, done: Callable[[], bool], seconds: float = 120.0,
 
 
 class SlowBot:
-    """A bot that "thinks" until ``release`` is set (at most 5 s), then plays the first action."""
+    """A bot that "thinks" until ``release`` is set (at most 2 min), then plays the first action.
+
+    Tests check that frames ran while it thought by its still thinking afterwards (never by
+    timing them): a frame that waited for the bot would not return before the release."""
 
     def __init__(self, release: threading.Event) -> None:
         self.release = release
 
     def choose(self, world: Any, seat: int, rng: Any) -> Any:
         """Wait for the release, then the first legal action."""
-        self.release.wait(5.0)
+        self.release.wait(120.0)
         return world.legal_actions()[0]
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
 
 import pygame
 import pytest
@@ -227,11 +226,10 @@ def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> No
     monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot(release))
     session, scene = open_box(ctx, [Seat("Ann"), Seat("Bot", "bot", 2)], hands=None, first=1)
     assert session.bot_to_move() and scene.viewer == 0
-    start = time.perf_counter()
     for _ in range(5):
         frame(ctx, 0.016)
     assert scene.pending is not None, "the bot thinks on the worker thread"
-    assert time.perf_counter() - start < 2.0, "frames keep running while it thinks"
+    assert not scene.pending.done(), "frames keep running while it thinks (until released)"
     assert not session.log and not scene.my_turn()
     release.set()
     frames_until(ctx, lambda: bool(session.log), seconds=30.0)

@@ -3,7 +3,6 @@ the engine's actions; bots play off the frame loop; an all-bot game reaches the 
 
 from __future__ import annotations
 
-import time
 
 import pygame
 import pytest
@@ -158,20 +157,17 @@ def test_a_bot_seat_moves_by_itself_without_blocking_the_frame(ctx, monkeypatch)
 
     class SlowBot(RandomBot):
         def choose(self, world, seat, rng):  # type: ignore[no-untyped-def]
-            release.wait(5.0)  # keeps "thinking" until the test has run frames meanwhile
+            release.wait(120.0)  # keeps "thinking" until the test has run frames meanwhile
             return super().choose(world, seat, rng)
 
     monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot())
     # The bot wins the roll-off and chooses its Star first.
     session, scene = open_catch22(ctx, seats=[Seat("Ann"), Seat("Cat", "bot", 1)], dice=[1, 6])
     assert session.to_move == 1 and not scene.my_turn()
-    slowest = 0.0
     for _ in range(10):
-        t0 = time.perf_counter()
         frame(ctx, 0.016)
-        slowest = max(slowest, time.perf_counter() - t0)
     assert scene.pending is not None and not session.log, "the bot is still thinking"
-    assert slowest < 1.0, "frames keep running while the bot thinks (it waits 5 s)"
+    assert not scene.pending.done(), "frames keep running while the bot thinks (until released)"
     release.set()
     frames_until(ctx, lambda: bool(session.log), seconds=30.0)
     assert [e.seat for e in session.log] == [1], "the bot chose its Star by itself"

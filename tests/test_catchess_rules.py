@@ -4,7 +4,6 @@ shared/rules/cat-chess.md. Deals are fixed with the scripted options ``deal`` an
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any, Optional
 
 import pytest
@@ -605,17 +604,16 @@ def test_solo_search_equals_brute_force_on_the_real_garden_with_five_cats() -> N
         assert score == brute_force(5, nbrs, list(PATH), friends, orders, either_way)
 
 
-def test_solo_search_every_hand_reaches_its_score_within_one_second() -> None:
-    """Solo search, all 84 hands, both readings: each arrangement scores the best, in ≤ 1 s."""
+def test_solo_search_every_hand_reaches_its_score() -> None:
+    """Solo search, all 84 hands, both readings: each arrangement scores the best (how long it
+    takes is measured by ``bench/catchess_solo_bench.py``, never asserted here)."""
     from cats.catchess.solo import _best
 
     _best.cache_clear()
     scores = {}
     for from_centre in (False, True):
         for hand in itertools.combinations(range(1, 10), 3):
-            start = time.perf_counter()
             best = best_for_cards(hand, from_centre)
-            assert time.perf_counter() - start < 1.0
             garden = dict(zip(LETTERS, best.arrangement))
             assert len(set(best.arrangement)) == 9
             assert sum(sum(met(n, garden, from_centre)) for n in hand) == best.score

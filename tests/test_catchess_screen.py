@@ -34,7 +34,7 @@ def open_catchess(ctx, seats, **options):  # type: ignore[no-untyped-def]
     return session, scene
 
 
-def settle(ctx, scene, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+def settle(ctx, scene, seconds: float = 60.0) -> None:  # type: ignore[no-untyped-def]
     """Run frames until the screen no longer waits for the worker thread."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -182,11 +182,10 @@ def test_a_bot_moves_by_itself_while_frames_keep_running(ctx, monkeypatch) -> No
     monkeypatch.setattr(cats.ai, "make_bot", lambda game_id, level: SlowBot(release))
     session, scene = open_catchess(ctx, [Seat("Ann"), Seat("Bot", "bot", 2)], start=1)
     assert session.bot_to_move()
-    start = time.perf_counter()
     for _ in range(5):
         frame(ctx, 0.016)
     assert scene.pending is not None, "the bot thinks on the worker thread"
-    assert time.perf_counter() - start < 2.0, "frames keep running while it thinks"
+    assert not scene.pending.done(), "frames keep running while it thinks (until released)"
     assert not session.log and not scene.my_turn()
     release.set()
     frames_until(ctx, lambda: bool(session.log), seconds=30.0)
@@ -202,7 +201,7 @@ def test_solo_best_score_is_worked_out_off_the_frame_thread_and_shown(ctx, monke
 
     def slow_search(*args, **kwargs):  # type: ignore[no-untyped-def]
         on_main.append(threading.current_thread() is threading.main_thread())
-        gate.wait(5)
+        gate.wait(120)  # a frame that waited for the search would not return before it
         return real(*args, **kwargs)
 
     monkeypatch.setattr(catchess_solo, "max_goals", slow_search)
@@ -213,10 +212,8 @@ def test_solo_best_score_is_worked_out_off_the_frame_thread_and_shown(ctx, monke
     last = session.state.legal_actions()[0]
     assert scene.play(last)
     assert session.state.is_over()
-    start = time.perf_counter()
     for _ in range(5):
         frame(ctx, 0.016)
-    assert time.perf_counter() - start < 2.0, "the window keeps running while the search works"
     assert scene.waiting_for_best() and not scene.end_shown
     assert scene.view["rounds_played"] == [], "the round's end waits for the best score"
     gate.set()

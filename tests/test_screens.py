@@ -158,12 +158,13 @@ def test_burrow_swap_by_dragging_the_second_card_onto_the_bottom(ctx) -> None:  
     assert scene.bottom_cards() == {}, "the panel closes once the order is chosen"
 
 
-def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, monkeypatch, nine_lives_home) -> None:  # type: ignore[no-untyped-def]
     import screens.settings_screen as settings_screen
 
     def refuse(_settings):  # type: ignore[no-untyped-def]
         raise OSError("disk full")
 
+    real_save = settings_screen.save_settings
     monkeypatch.setattr(settings_screen, "save_settings", refuse)
     ctx.scenes.push(MainMenu(ctx))
     scene = settings_screen.SettingsScene(ctx)
@@ -175,9 +176,11 @@ def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, mo
     assert ctx.settings.colour_blind_marks is not before, "the change holds for this session"
     assert ctx.settings_problem and "disk full" in ctx.settings_problem
     frame(ctx, 0.016)   # the page draws the message without failing
-    monkeypatch.undo()
+    # Only the refusal is taken back (undo() would also take back the test's own home folder).
+    monkeypatch.setattr(settings_screen, "save_settings", real_save)
     click(ctx, next(b for b, key in scene.controls.items() if key == "marks").rect.center)
     assert ctx.settings_problem is None, "a later save that works clears the message"
+    assert (nine_lives_home / "config" / "settings.json").is_file(), "saved in the test's folder"
 
 
 @pytest.mark.parametrize("pawn", ["push", "peek"])
