@@ -213,7 +213,7 @@ def move_aside(path: Path) -> Path:
 
 def tidy(folder: Path) -> list[str]:
     """Remove the temporary files a killed or failed write left in ``folder``; their names."""
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -7,6 +7,7 @@ ends however it ends (a crash or a kill leaves no stale lock behind).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -71,7 +72,7 @@ def _owner(fd: int) -> str:
     return f" (process {pid})" if 0 < pid < 2**31 else ""
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

@@ -8,7 +8,7 @@ import logging.handlers
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from cats import GAMES
 from cats.rng import Rng
@@ -22,6 +22,9 @@ from saves.store import SaveStore, not_saving
 from saves.values import printable, seed_of
 from screens import cli
 from screens.cli import WINDOW, UsageError
+
+if TYPE_CHECKING:
+    from screens.scene import Scene
 
 log = logging.getLogger("nine-lives")
 
@@ -119,9 +122,8 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
     """The main menu (and ``session``'s game over it), with what must be said at start on top:
     another copy owns the folder, or games cannot be saved (each said once, in a dialog)."""
     from screens.menus import MainMenu
-    from screens.overlays import keep_game, lock_dialog, notice
+    from screens.overlays import keep_game, lock_dialog, saving_notice
     from screens.registry import open_game
-    from screens.text import tr
 
     ctx.scenes.push(MainMenu(ctx))
     if session is not None:
@@ -131,20 +133,21 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
     if lock_problem:
         ctx.scenes.push(lock_dialog(ctx, lock_problem))
     elif ctx.saves.saving_problem:
-        ctx.scenes.push(notice(ctx, tr("saving.title"), [not_saving(ctx.saves.saving_problem)],
-                               tr("saving.ok")))
+        ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
 
 
 def frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
     """One frame: events, update, draw, then the scene changes asked for. An error anywhere in
     it is logged once and shown in one dialog, and the app goes back to a working screen."""
+    changing = False
     try:
         _frame(ctx, dt)
+        changing = True
         ctx.scenes.apply()
     except Exception as exc:  # noqa: BLE001 - the frame loop is the last line of defence
         if ctx.headless:
             raise
-        recover(ctx, exc)
+        recover(ctx, exc, building=changing)
     else:
         ctx.error_streak = 0
 
@@ -181,27 +184,39 @@ def _frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
     pygame.display.flip()
 
 
-def recover(ctx, exc: Exception) -> None:  # type: ignore[no-untyped-def]
-    """After an error: one dialog over the screens if they still work; if the error comes back
-    under the dialog (a screen that fails every frame), a fresh main menu under it; then the
-    dialog alone; and if even that fails, the app ends (all of it in the log)."""
+def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """After an error: one dialog over the screens if they still work. If a screen failed to be
+    built (``building``) or the error comes back under the dialog (a screen that fails every
+    frame), a fresh main menu under the dialog; if it comes back once the dialog was closed, the
+    main menu without a second dialog; then the dialog alone; and if even that fails, the app
+    ends. Each error is logged once."""
     from screens.menus import MainMenu
     from screens.overlays import ErrorBox
 
     text = f"{type(exc).__name__}: {exc}"
-    if text != ctx.last_error:
+    repeated = text == ctx.last_error
+    if not repeated:
         log.error("error during play", exc_info=exc)
         ctx.last_error = text
     ctx.scenes.discard()
     message = error_message(ctx, exc)
     streak, ctx.error_streak = ctx.error_streak, ctx.error_streak + 1
     boxed = isinstance(ctx.scenes.top, ErrorBox)
+
+    def menu_only() -> list[Scene]:
+        ctx.notice = "That screen failed again, so Nine Lives went back to the main menu."
+        return [MainMenu(ctx)]
+
     plans = [lambda: [*ctx.scenes.stack, ErrorBox(ctx, message)],
              lambda: [MainMenu(ctx), ErrorBox(ctx, message)],
              lambda: [ErrorBox(ctx, message)]]
-    for plan in plans[max(1 if boxed else 0, streak):]:
-        scenes = plan()
+    if repeated and not boxed and not streak:  # the dialog was closed and the screen fails again
+        plans = [menu_only, plans[2]]
+    else:
+        plans = plans[max(1 if boxed or building else 0, streak):]
+    for plan in plans:
         try:
+            scenes = plan()
             if len(scenes) > 1 and scenes[:-1] == ctx.scenes.stack:
                 ctx.scenes.stack[-1].pause()
                 ctx.scenes.stack.append(scenes[-1])
@@ -320,10 +335,9 @@ def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped
         ctx.scenes.push(lock_dialog(ctx, f"Another copy of Nine Lives (process 4242) is using "
                                          f"{paths.data_dir()}."))
     elif name == "nosave":
-        from screens.overlays import notice
-        from screens.text import tr
-        ctx.scenes.push(notice(ctx, tr("saving.title"), [not_saving(
-            f"{paths.saves_dir()} cannot be written (Read-only file system)")], tr("saving.ok")))
+        from screens.overlays import saving_notice
+        ctx.scenes.push(saving_notice(
+            ctx, f"{paths.saves_dir()} cannot be written (Read-only file system)"))
 
 
 def smoke(read_only: bool = False) -> int:

@@ -291,11 +291,15 @@ def notice(ctx: "AppContext", title: str, lines: Sequence[str], button: str = "O
     return MenuOverlay(ctx, title, [(button, ctx.scenes.pop)], list(lines))
 
 
+def saving_notice(ctx: "AppContext", reason: str) -> MenuOverlay:
+    """The dialog saying games are not being saved, and why."""
+    return notice(ctx, tr("saving.title"), [f"{reason}.", tr("saving.body")], tr("saving.ok"))
+
+
 def keep_game(ctx: "AppContext", session: Any) -> None:
     """Autosave ``session``; the first time saving stops working, say so once, plainly."""
-    message = ctx.saves.keep(session)
-    if message:
-        ctx.scenes.push(notice(ctx, tr("saving.title"), [message], tr("saving.ok")))
+    if ctx.saves.keep(session):
+        ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
 
 
 def lock_dialog(ctx: "AppContext", reason: str) -> MenuOverlay:

@@ -40,6 +40,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "game.error_saved": "Your game was autosaved.",
         "saving.title": "Games are not being saved",
         "saving.ok": "Keep playing",
+        "saving.body": "You can keep playing; Nine Lives tries to save again after every move.",
         "lock.title": "Nine Lives is already open",
         "lock.body": "Two copies on one data folder would overwrite each other's games. You can "
                      "look at your games here without saving anything, or quit and use the other "
