@@ -190,7 +190,11 @@ class SaveStore:
             raise SaveError(f"{RESUME}.json: {READ_ONLY}")
         owner = self._owner() if self._owner is not None else None
         if owner is not session:
-            self._set_aside_resume()
+            try:
+                self._set_aside_resume()
+            except OSError as exc:
+                raise SaveError(f"{RESUME}.json: the game in it could not be kept "
+                                f"({exc.strerror or exc}), so it was not replaced") from None
         path = self.save(RESUME, session)
         self._owner = weakref.ref(session)
         origin = self._origin_of(session)

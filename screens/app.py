@@ -51,12 +51,15 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     return cli.parse_args(argv, app_version())
 
 
-def setup_logging() -> None:
-    """Log to a rotating file in the platform's log folder (and warnings to stderr)."""
+def setup_logging(to_file: bool = True) -> None:
+    """Log to a rotating file in the platform's log folder (and warnings to stderr); only to
+    stderr when ``to_file`` is false (read-only: the log folder can be inside the data folder)."""
     folder = paths.log_dir()
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     handlers[0].setLevel(logging.WARNING)
     try:
+        if not to_file:
+            raise OSError("read-only")
         folder.mkdir(parents=True, exist_ok=True)
         handlers.append(logging.handlers.RotatingFileHandler(
             folder / "nine-lives.log", maxBytes=1_000_000, backupCount=2, encoding="utf-8"))
@@ -400,9 +403,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    setup_logging()
-    log.info("Nine Lives %s starting; saves in %s", app_version(), paths.saves_dir())
     lock, held = take_lock()
+    setup_logging(to_file=not held)
+    log.info("Nine Lives %s starting; saves in %s", app_version(), paths.saves_dir())
     if held:
         log.warning("%s Opening read-only if asked.", held)
     try:
