@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cats.catchess_solo import _best, best_for_cards  # noqa: E402
+from cats.catchess.solo import _best, best_for_cards  # noqa: E402
 
 
 def main() -> int:
