@@ -80,6 +80,7 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # typ
 
     from screens.assets import asset_path, clear_caches
     from screens.context import AppContext
+    from screens.navigation import AppNavigation
     from screens.scene import SceneManager
     from screens.sound import Sounds
     from screens.text import set_language
@@ -106,7 +107,8 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # typ
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),
-                     executor=ThreadPoolExecutor(1, "bot"), headless=headless, read_only=read_only)
+                     executor=ThreadPoolExecutor(1, "bot"), nav=AppNavigation(), headless=headless,
+                     read_only=read_only)
     ctx.profiles.read_only = read_only
     ctx.settings_problem = problem
     if problem:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Protocol
 
 import pygame
 import pygame_gui
@@ -16,7 +16,28 @@ from screens.anim import Animator
 from screens.sound import Sounds
 
 if TYPE_CHECKING:
-    from screens.scene import SceneManager
+    from cats.session import Session
+    from screens.scene import Scene, SceneManager
+
+
+class Navigation(Protocol):
+    """The screens a game's table leads to (its menu, its end panel), handed to the table so
+    that the shared table parts never import the menus or another game's screen."""
+
+    def main_menu(self, ctx: "AppContext") -> "Scene":
+        """The main menu."""
+
+    def load(self, ctx: "AppContext") -> "Scene":
+        """The Load page."""
+
+    def rules(self, ctx: "AppContext", game_id: str) -> "Scene":
+        """The rules viewer open at a game."""
+
+    def settings(self, ctx: "AppContext") -> "Scene":
+        """The Settings page."""
+
+    def open_game(self, ctx: "AppContext", session: "Session") -> "Scene":
+        """The table that plays ``session``."""
 
 
 @dataclass
@@ -31,6 +52,7 @@ class AppContext:
     sounds: Sounds
     scenes: "SceneManager"
     executor: ThreadPoolExecutor
+    nav: "Navigation"
     clock: pygame.time.Clock = field(default_factory=pygame.time.Clock)
     headless: bool = False
     running: bool = True

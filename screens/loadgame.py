@@ -10,6 +10,7 @@ import pygame_gui
 from saves.store import SaveError, SaveInfo, is_autosave
 from screens import palette
 from screens.overlays import MenuOverlay, blit_lines, draw_page, keep_game
+from screens.registry import open_game, playable
 from screens.scene import Scene
 from screens.text import tr
 
@@ -100,8 +101,6 @@ class LoadScene(Scene):
         if key == "delete":
             self.confirm_delete(info.slot)
             return
-        from screens.menus import playable
-        from screens.registry import open_game
         try:
             session = self.ctx.saves.load(info.slot)
         except SaveError as exc:
@@ -110,11 +109,10 @@ class LoadScene(Scene):
         if not playable(session.game_id):
             self.message = f"{info.title} cannot be played in this version yet."
             return
-        from screens.menus import MainMenu
         scene = open_game(self.ctx, session)
         for note in self.ctx.saves.last_notes:
             scene.flash(note, 8)
-        self.ctx.scenes.reset(MainMenu(self.ctx))
+        self.ctx.scenes.reset(self.ctx.nav.main_menu(self.ctx))
         self.ctx.scenes.push(scene)
         keep_game(self.ctx, session)  # in the resume slot (the game there is kept, not lost)
 

@@ -18,6 +18,7 @@ from screens.assets import asset_path, font, image, read_text
 from screens.loadgame import LoadScene
 from screens.overlays import blit_lines, draw_panel
 from screens.profiles_screen import ProfilesScene
+from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.settings_screen import SettingsScene
 from screens.text import tr
@@ -25,15 +26,7 @@ from screens.text import tr
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-LIBRARY = tuple(GAMES)  # the registry's order is the library's order
-
 __all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene", "ProfilesScene"]
-
-
-def playable(game_id: str) -> bool:
-    """A game is offered once both its engine and its screen exist."""
-    from screens.registry import SCREENS
-    return game_id in GAMES and game_id in SCREENS
 
 
 class MainMenu(Scene):
@@ -99,7 +92,6 @@ class MainMenu(Scene):
         """Act on a menu button."""
         ctx = self.ctx
         if key == "continue":
-            from screens.registry import open_game
             slot = ctx.saves.latest_unfinished() or RESUME
             try:
                 session = ctx.saves.load(slot)

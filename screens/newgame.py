@@ -15,9 +15,8 @@ from saves.profiles import COLOURS, SYMBOLS
 from saves.values import name_problem, printable, seed_of
 from screens import palette
 from screens.assets import font
-from screens.game_frame import fit_text
-from screens.menus import LIBRARY, playable
-from screens.overlays import blit_lines, draw_panel, keep_game
+from screens.overlays import blit_lines, draw_panel, fit_text, keep_game
+from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.text import tr
 
@@ -229,7 +228,6 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         """Start the game and replace this dialog by its screen."""
-        from screens.registry import open_game
         import time
         seed = seed_of(self.seed_text) if self.seed_text else int(time.time() * 1000) % (2**63)
         self.message = self.problem()

@@ -84,6 +84,15 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     return lines or [""]
 
 
+def fit_text(text: str, f: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 class MenuOverlay(Scene):
     """A titled column of buttons over the current scene; Esc closes it."""
 

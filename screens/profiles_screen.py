@@ -12,8 +12,7 @@ from saves.profiles import COLOURS, SYMBOLS, Profile
 from saves.values import name_problem
 from screens import palette
 from screens.assets import font, image
-from screens.game_frame import fit_text
-from screens.overlays import blit_lines, draw_page
+from screens.overlays import blit_lines, draw_page, fit_text
 from screens.scene import Scene
 from screens.text import tr
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cats import GAMES
 from cats.session import Session
-from screens.between_screen import BetweenScene
-from screens.box_screen import BoxScene
-from screens.catch22_screen import Catch22Scene
-from screens.catchess_screen import CatChessScene
-from screens.game_frame import GameScene
-from screens.gambit_screen import GambitScene
+from screens.between.screen import BetweenScene
+from screens.box.screen import BoxScene
+from screens.catch22.screen import Catch22Scene
+from screens.catchess.screen import CatChessScene
+from screens.table.frame import GameScene
+from screens.gambit.screen import GambitScene
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -22,6 +23,12 @@ SCREENS: dict[str, type[GameScene]] = {
     "catchess": CatChessScene,
     "box": BoxScene,
 }
+LIBRARY = tuple(GAMES)  # the engines' registry order is the library's order
+
+
+def playable(game_id: str) -> bool:
+    """A game is offered once both its engine and its screen exist."""
+    return game_id in GAMES and game_id in SCREENS
 
 
 def open_game(ctx: "AppContext", session: Session) -> GameScene:

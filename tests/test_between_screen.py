@@ -13,7 +13,7 @@ from cats.between.actions import Lure
 from cats.between.cards import CARD_NAMES
 from cats.session import Seat, Session
 from screens.app import frame
-from screens.between_screen import BetweenScene
+from screens.between.screen import BetweenScene
 from screens.overlays import Curtain
 
 # Seat 0 leads; the deck is dealt in blocks of seven from seat 0 (3 players, no wins).

@@ -14,7 +14,7 @@ from frames import SlowBot, click, drag, frames_until, headless_context, show
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
 from screens.app import frame
-from screens.box_screen import BoxScene
+from screens.box.screen import BoxScene
 from screens.menus import MainMenu
 from screens.overlays import Curtain
 

@@ -11,7 +11,7 @@ from frames import click, drag, frames_until, headless_context, show
 from cats.catch22.actions import Move, PlaceCube
 from cats.session import Seat, Session
 from screens.app import frame
-from screens.catch22_screen import Catch22Scene
+from screens.catch22.screen import Catch22Scene
 from screens.overlays import MenuOverlay
 
 NORTH, SOUTH = (0, 6), (12, 6)

@@ -17,7 +17,7 @@ from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.catchess.state import hands_of
 from cats.session import Seat, Session
 from screens.app import frame
-from screens.catchess_screen import CatChessScene
+from screens.catchess.screen import CatChessScene
 from screens.overlays import Curtain
 
 SOLO_DEAL = {"deal": [[3, 4, 8]]}

@@ -8,7 +8,7 @@ from frames import click, drag, frames_until, headless_context, show
 
 from cats.session import Seat, Session
 from screens.app import frame
-from screens.gambit_screen import GambitScene
+from screens.gambit.screen import GambitScene
 from screens.menus import MainMenu
 from screens.newgame import NewGameScene
 

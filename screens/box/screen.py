@@ -10,8 +10,8 @@ Spots are exactly the engine's ``drag_of`` spots: ``("hand", number)``, ``("spac
 number)`` and ``("aside",)``. Two copies of a number in hand share a spot; the screen remembers
 which copy the pointer picked so that only that one leaves the fan.
 
-The drawing is mixed in from two modules: ``screens.box_draw`` (the research board and its
-tokens, the trick slots, the cards) and ``screens.box_panels`` (the header, the player boards,
+The drawing is mixed in from two modules: ``screens.box.draw`` (the research board and its
+tokens, the trick slots, the cards) and ``screens.box.panels`` (the header, the player boards,
 the action bar, the hand, the round result and the side panel).
 """
 
@@ -25,9 +25,9 @@ import pytweening
 from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.assets import font
-from screens.box_draw import CARD_RATIO, BoardDrawing
-from screens.box_panels import BoxPanels
-from screens.game_frame import Drag, GameScene
+from screens.box.draw import CARD_RATIO, BoardDrawing
+from screens.box.panels import BoxPanels
+from screens.table.frame import Drag, GameScene
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]

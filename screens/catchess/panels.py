@@ -8,18 +8,18 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.catchess_draw import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, SceneMixin
+from screens.catchess.draw import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, SceneMixin
 from screens.overlays import wrap
 
 if TYPE_CHECKING:
-    from screens.catchess_screen import JsonDict, Point
+    from screens.catchess.screen import JsonDict, Point
 
 GAIN = (214, 236, 206)
 LOSS = (244, 214, 204)
 
 
 class GoalPanels(SceneMixin):
-    """Mixed into :class:`~screens.catchess_screen.CatChessScene`: draws the goal cards (with
+    """Mixed into :class:`~screens.catchess.screen.CatChessScene`: draws the goal cards (with
     a drop's preview), the legend, the bottom strip, the side panel, the waiting banner and
     the reveal of a finished round (the solo best garden too)."""
 

@@ -24,7 +24,7 @@ from saves.store import SaveError, check_slot, is_autosave
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
-from screens.overlays import Curtain, MenuOverlay, TextPrompt, keep_game
+from screens.overlays import Curtain, MenuOverlay, TextPrompt, fit_text, keep_game
 from screens.scene import Scene
 from screens.text import tr
 
@@ -618,9 +618,8 @@ class GameScene(Scene):
     # -- menu, end ---------------------------------------------------------------------------
     def open_menu(self) -> None:
         """The in-game menu."""
-        from screens.menus import LoadScene, RulesScene, SettingsScene, MainMenu
-
         ctx = self.ctx
+        nav = ctx.nav
 
         def close_then(fn):  # type: ignore[no-untyped-def]
             def run() -> None:
@@ -631,16 +630,16 @@ class GameScene(Scene):
         choices = [
             (tr("game.resume"), close_then(lambda: None)),
             (tr("game.save"), close_then(self.ask_save)),
-            (tr("game.load"), close_then(lambda: ctx.scenes.push(LoadScene(ctx)))),
-            (tr("game.rules"), close_then(lambda: ctx.scenes.push(RulesScene(ctx, self.info.id)))),
-            (tr("game.settings"), close_then(lambda: ctx.scenes.push(SettingsScene(ctx)))),
+            (tr("game.load"), close_then(lambda: ctx.scenes.push(nav.load(ctx)))),
+            (tr("game.rules"), close_then(lambda: ctx.scenes.push(nav.rules(ctx, self.info.id)))),
+            (tr("game.settings"), close_then(lambda: ctx.scenes.push(nav.settings(ctx)))),
             (tr("game.undo"), close_then(lambda: self.tool("undo"))),
             (tr("game.redo"), close_then(lambda: self.tool("redo"))),
             *([("Show the result", close_then(self.show_end))] if self.session.state.is_over()
               else []),
             (tr("game.restart"), close_then(lambda: self.confirm_leaving(self.restart_same))),
             (tr("game.new_deal"), close_then(lambda: self.confirm_leaving(self.restart_new))),
-            (tr("game.quit"), close_then(lambda: ctx.scenes.reset(MainMenu(ctx)))),
+            (tr("game.quit"), close_then(lambda: ctx.scenes.reset(nav.main_menu(ctx)))),
         ]
         ctx.scenes.push(MenuOverlay(ctx, self.info.title, choices))
 
@@ -702,15 +701,12 @@ class GameScene(Scene):
         self._restart((self.session.seed * 6364136223846793005 + int(time.time())) % (2**63))
 
     def _restart(self, seed: int) -> None:
-        from screens.registry import open_game
         session = Session.start(self.session.game_id, self.session.seats, seed,
                                 self.session.options)
-        self.ctx.scenes.replace(open_game(self.ctx, session))
+        self.ctx.scenes.replace(self.ctx.nav.open_game(self.ctx, session))
 
     def show_end(self) -> None:
         """The end-of-game panel with every seat's score breakdown."""
-        from screens.menus import MainMenu
-
         outcome = self.session.state.outcome()
         if outcome is None:
             return
@@ -733,7 +729,7 @@ class GameScene(Scene):
 
         choices = [(tr("end.again"), again), (tr("game.restart"), same),
                    ("Look at the board", look),
-                   (tr("end.menu"), lambda: ctx.scenes.reset(MainMenu(ctx)))]
+                   (tr("end.menu"), lambda: ctx.scenes.reset(ctx.nav.main_menu(ctx)))]
         ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
 
     def end_lines(self, outcome: Any) -> list[str]:
@@ -768,13 +764,6 @@ class GameScene(Scene):
         return lines
 
 
-def fit_text(text: str, f: pygame.font.Font, width: int) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _html(text: str) -> str:

@@ -10,11 +10,11 @@ import pytweening
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.game_frame import SceneMixin
+from screens.table.frame import SceneMixin
 from screens.overlays import wrap
 
 if TYPE_CHECKING:
-    from screens.box_screen import JsonDict, Point
+    from screens.box.screen import JsonDict, Point
 
 CARD_RATIO = 1.4  # height / width of a cat card (the art is 200 x 280)
 # The four research colours, each with its own pattern and symbol (never colour alone).
@@ -29,7 +29,7 @@ SWEEP_HOLD = 0.6      # share of the sweep spent showing the finished trick
 
 
 class BoardDrawing(SceneMixin):
-    """Mixed into :class:`~screens.box_screen.BoxScene`: draws the table, the research board
+    """Mixed into :class:`~screens.box.screen.BoxScene`: draws the table, the research board
     with its tokens, colour marks and outlined groups, the trick slots (a card flying in, the
     finished trick swept to its winner), the cards and the held card."""
 

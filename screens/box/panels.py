@@ -6,7 +6,7 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.box_draw import CARD_RATIO, DIM, SceneMixin
+from screens.box.draw import CARD_RATIO, DIM, SceneMixin
 from screens.overlays import wrap
 
 
@@ -16,7 +16,7 @@ def plural(k: int, word: str) -> str:
 
 
 class BoxPanels(SceneMixin):
-    """Mixed into :class:`~screens.box_screen.BoxScene`: draws the header line, the player
+    """Mixed into :class:`~screens.box.screen.BoxScene`: draws the header line, the player
     boards, the action bar's prompt, your hand with the set-aside spot, the round's result
     over the table and the side panel."""
 

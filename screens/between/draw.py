@@ -11,11 +11,11 @@ import pytweening
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.game_frame import SceneMixin
+from screens.table.frame import SceneMixin
 
 if TYPE_CHECKING:
     from screens.anim import Tween
-    from screens.between_screen import JsonDict, Point
+    from screens.between.screen import JsonDict, Point
 
 
 # Each suit's toy art and colour (told apart by picture and name as well as colour).
@@ -39,7 +39,7 @@ DIM = (120, 100, 86)
 
 
 class TableDrawing(SceneMixin):
-    """Mixed into :class:`~screens.between_screen.BetweenScene`: draws the table, the track
+    """Mixed into :class:`~screens.between.screen.BetweenScene`: draws the table, the track
     with its markers and the cat, the toys and their lures, the hand, the total box and the
     lure sliding under its toy."""
 

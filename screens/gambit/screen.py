@@ -15,7 +15,7 @@ from cats.rng import Rng
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font, image
-from screens.game_frame import GameScene
+from screens.table.frame import GameScene
 from screens.overlays import blit_lines, wrap
 from screens.text import tr
 

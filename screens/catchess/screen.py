@@ -9,8 +9,8 @@ action a drop makes and the refusal reasons come from the engine too. The solo b
 exact search: the screen has it worked out on the worker thread (``ctx.executor``) as soon as the
 cards are dealt, and holds the round's end back (never the window) until it is known.
 
-The drawing is mixed in from two modules: ``screens.catchess_draw`` (the basket, the garden and
-the cats on it, the drop targets) and ``screens.catchess_panels`` (the goal cards, the side
+The drawing is mixed in from two modules: ``screens.catchess.draw`` (the basket, the garden and
+the cats on it, the drop targets) and ``screens.catchess.panels`` (the goal cards, the side
 panel, the bottom strip, the banner and the round's reveal).
 """
 
@@ -26,9 +26,9 @@ from cats.catchess import solo as catchess_solo
 from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.assets import font
-from screens.catchess_draw import GardenDrawing, cat_token, rendered
-from screens.catchess_panels import GoalPanels
-from screens.game_frame import GameScene
+from screens.catchess.draw import GardenDrawing, cat_token, rendered
+from screens.catchess.panels import GoalPanels
+from screens.table.frame import GameScene
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]

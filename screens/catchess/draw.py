@@ -11,11 +11,11 @@ import pygame
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.game_frame import SceneMixin
+from screens.table.frame import SceneMixin
 from screens.overlays import wrap
 
 if TYPE_CHECKING:
-    from screens.catchess_screen import JsonDict, Point
+    from screens.catchess.screen import JsonDict, Point
 
 # The nine cat tokens, matched to the engine's cats by coat (the view's "label").
 ART_BY_COAT = {"white": "cat_2", "black": "cat_1", "ginger": "cat_0", "grey": "cat_3",
@@ -70,7 +70,7 @@ def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygam
 
 
 class GardenDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catchess_screen.CatChessScene`: draws the table, the basket,
+    """Mixed into :class:`~screens.catchess.screen.CatChessScene`: draws the table, the basket,
     the garden with its stones and cats, the text under it, the held cat and its drop
     targets, from the scene's layout and view."""
 

@@ -11,8 +11,8 @@ engine. The screen only turns gestures into the engine's spots:
 - ``("pawn", seat)``: a cat on the maze (or waiting beside it before the Stars are chosen).
 - ``("square", row, col)``: any cell of the 13 x 13 grid (hedges too, so refusals can say why).
 
-The drawing is mixed in from two modules: ``screens.catch22_draw`` (the maze and the pieces on
-it) and ``screens.catch22_panels`` (the control column, the side panel and the overlays).
+The drawing is mixed in from two modules: ``screens.catch22.draw`` (the maze and the pieces on
+it) and ``screens.catch22.panels`` (the control column, the side panel and the overlays).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from cats.words import Sentence
 from screens import palette
 from screens.anim import Tween
 from screens.assets import font
-from screens.catch22_draw import MazeDrawing
-from screens.catch22_panels import PanelDrawing
-from screens.game_frame import GameScene, _html
+from screens.catch22.draw import MazeDrawing
+from screens.catch22.panels import PanelDrawing
+from screens.table.frame import GameScene, _html
 from screens.overlays import wrap
 from screens.text import tr
 

@@ -9,7 +9,7 @@ import pytweening
 
 from screens import palette
 from screens.assets import font, image
-from screens.catch22_draw import SPECIAL_ART, SPECIAL_TINT, SceneMixin
+from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT, SceneMixin
 from screens.overlays import wrap
 
 KIND_TEXT = {
@@ -24,7 +24,7 @@ KIND_TEXT = {
 
 
 class PanelDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catch22_screen.Catch22Scene`: draws the control column (die,
+    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: draws the control column (die,
     cube tray, kept cubes and ransom offers, legend, news), the side panel and the overlays."""
 
     # -- drawing: the column -----------------------------------------------------------------

@@ -6,7 +6,7 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.between_draw import (
+from screens.between.draw import (
     CARD_RATIO,
     CLIMB,
     COUNT,
@@ -20,7 +20,7 @@ from screens.overlays import wrap
 
 
 class BetweenPanels(SceneMixin):
-    """Mixed into :class:`~screens.between_screen.BetweenScene`: the Nuzzle reveal (every hand,
+    """Mixed into :class:`~screens.between.screen.BetweenScene`: the Nuzzle reveal (every hand,
     what each card counted, totals counting up, the winners) and the side panel of players."""
 
     # -- the Nuzzle reveal -------------------------------------------------------------------

@@ -11,10 +11,10 @@ import pytweening
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.game_frame import SceneMixin
+from screens.table.frame import SceneMixin
 
 if TYPE_CHECKING:
-    from screens.catch22_screen import Cell, Stage
+    from screens.catch22.screen import Cell, Stage
 
 HEDGE = (104, 140, 98)
 HEDGE_DARK = (82, 114, 78)
@@ -31,7 +31,7 @@ SPECIAL_LABEL = {"roll_again": "AGAIN", "switch_places": "SWITCH", "remove_cube"
 
 
 class MazeDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catch22_screen.Catch22Scene`: draws the maze and its cats, cubes
+    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: draws the maze and its cats, cubes
     and dice from the scene's layout and view."""
 
     static: Optional[pygame.Surface]  # the printed board, built again after each layout

@@ -16,7 +16,7 @@ import pytweening
 
 from cats.core import Action, Spot
 from screens.anim import Tween
-from screens.between_draw import (
+from screens.between.draw import (
     CARD_RATIO,
     CAT,
     NUZZLE_SECONDS,
@@ -24,8 +24,8 @@ from screens.between_draw import (
     SLIDE_SECONDS,
     TableDrawing,
 )
-from screens.between_panels import BetweenPanels
-from screens.game_frame import GameScene
+from screens.between.panels import BetweenPanels
+from screens.table.frame import GameScene
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]

@@ -1,0 +1,1 @@
+"""Cat Between Us screen: its board (layout, hit-testing, drawing) and the animations of its own pieces."""

@@ -1,0 +1,1 @@
+"""Catch 22 screen: its board (layout, hit-testing, drawing) and the animations of its own pieces."""

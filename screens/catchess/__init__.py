@@ -1,0 +1,1 @@
+"""Cat Chess screen: its board (layout, hit-testing, drawing) and the animations of its own pieces."""
