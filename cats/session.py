@@ -156,11 +156,13 @@ class Session:
         return self._history[index], after
 
     # -- undo and redo -----------------------------------------------------------------------------
-    def can_undo(self) -> bool:
+    def can_undo(self, before_handoff: bool = False) -> bool:
         """True if the last action may be taken back.
 
         Never across revealed information (a draw, a roll, a peek), never a bot's action, and
         never another player's move: only the seat that would act again after the undo may undo.
+        ``before_handoff``: the table has not passed the device on since that action, so its
+        maker may take it back even though another seat is to move now.
         """
         if not self.log:
             return False
@@ -168,11 +170,12 @@ class Session:
         if last.revealed or self.seats[last.seat].is_bot:
             return False
         now = self.state.to_move
-        return now == last.seat or (now is None and len(self.seats) == 1)
+        return (before_handoff or now == last.seat
+                or (now is None and len(self.seats) == 1))
 
-    def undo(self) -> bool:
+    def undo(self, before_handoff: bool = False) -> bool:
         """Take back the last action if allowed; returns whether it did."""
-        if not self.can_undo():
+        if not self.can_undo(before_handoff):
             return False
         entry = self.log.pop()
         self.state = self._history.pop()

@@ -28,6 +28,7 @@ class Settings:
     language: str = "en"
     fullscreen: bool = False
     bot_pace: float = 0.6  # seconds a bot's move stays on screen before the next one
+    confirm_moves: bool = True  # hotseat: a Done / Undo step before the device passes on
 
     def clamp(self) -> "Settings":
         """Force every value into its allowed range (after loading a hand-edited file)."""
@@ -51,7 +52,7 @@ class Settings:
 
 def _checked(name: str, value: Any) -> Any:
     """``value`` made usable for the setting ``name``, or None if it cannot be."""
-    if name in ("colour_blind_marks", "fullscreen"):
+    if name in ("colour_blind_marks", "fullscreen", "confirm_moves"):
         return value if isinstance(value, bool) else None
     if name == "language":
         return value if isinstance(value, str) and value in LANGUAGES else None

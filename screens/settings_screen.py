@@ -1,4 +1,5 @@
-"""Settings: volume, animation speed, interface size, colour-blind marks, language, bot pace."""
+"""Settings: volume, animation speed, interface size, colour-blind marks, language, bot pace,
+and the Done / Undo step before a hotseat hand-off."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ class SettingsScene(Scene):
             ("marks", tr("on") if st.colour_blind_marks else tr("off")),
             ("language", LANGUAGE_NAMES.get(st.language, st.language)),
             ("pace", f"{st.bot_pace:g} s"),
+            ("confirm", tr("on") if st.confirm_moves else tr("off")),
         ]
         for i, (key, label) in enumerate(rows, 1):
             btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label,
@@ -84,6 +86,8 @@ class SettingsScene(Scene):
                 set_language(st.language)
             elif key == "pace":
                 st.bot_pace = _next(PACES, st.bot_pace)
+            elif key == "confirm":
+                st.confirm_moves = not st.confirm_moves
             self._save()
             self.resize()
             return True
@@ -110,7 +114,7 @@ class SettingsScene(Scene):
                        self.panel.bottom - s(130), s(15), palette.WARN, width=self.panel.w - s(60))
         f = font(s(17))
         labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",
-                  "settings.language", "settings.pace"]
+                  "settings.language", "settings.pace", "settings.confirm"]
         for i, key in enumerate(labels):
             surface.blit(f.render(tr(key), True, palette.INK),
                          (self.panel.x + s(30), self.panel.y + s(96) + i * s(54)))

@@ -31,7 +31,7 @@ def show(ctx: Any, scene: Any, confirm: bool = True, run_frame: bool = True) -> 
     """Put a game scene over the main menu (as the app does), run a frame, and pass the opening
     hand-off curtain if one shows and ``confirm``; returns the scene."""
     from screens.menus import MainMenu
-    from screens.overlays import Curtain
+    from screens.table.curtain import Curtain
 
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
@@ -105,3 +105,27 @@ def over_menu(ctx: Any, scene: Any) -> Any:
     ctx.scenes.push(scene)
     frame(ctx, 0.016)
     return scene
+
+
+def press_done(ctx: Any, scene: Any) -> None:
+    """Press Done on the mover's Done / Undo step."""
+    button = next(b for b, key in scene.confirm_buttons.items() if key == "done")
+    click(ctx, button.rect.center)
+
+
+def pass_on(ctx: Any, scene: Any) -> None:
+    """Go on to the next human's turn: Done, the round's results clicked away, the curtain
+    lifted (whichever of them come)."""
+    from screens.table.curtain import Curtain
+    from screens.table.hotseat import Step
+
+    for _ in range(6):
+        step = scene.flow.step
+        if isinstance(ctx.scenes.top, Curtain):
+            click(ctx, ctx.scenes.top.ready_button.rect.center)
+        elif step is Step.CONFIRM:
+            press_done(ctx, scene)
+        elif step is Step.RESULTS:
+            click(ctx, scene.board.center)
+        else:
+            return

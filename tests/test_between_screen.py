@@ -7,14 +7,15 @@ import threading
 
 import pygame
 import pytest
-from frames import SlowBot, click, drag, frames_until, headless_context, show
+from frames import SlowBot, click, drag, frames_until, headless_context, pass_on, press_done, show
 
 from cats.between.actions import Lure
 from cats.between.cards import CARD_NAMES
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.between.screen import BetweenScene
-from screens.overlays import Curtain
+from screens.table.curtain import Curtain
+from screens.table.hotseat import Step
 
 # Seat 0 leads; the deck is dealt in blocks of seven from seat 0 (3 players, no wins).
 FIRST_HAND = ["mouse 0", "mouse 3", "yarn 2", "feather 5", "fish 1", "bell 4", "laser 6"]
@@ -122,6 +123,8 @@ def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # ty
     first = session.state.hands[0][0]
     drag(ctx, centre(scene, ("hand", first)), centre(scene, ("toy", 5)))
     assert len(session.log) == 1 and session.to_move == 1
+    assert scene.flow.step is Step.CONFIRM and scene.viewer == 0, "Done / Undo before passing"
+    press_done(ctx, scene)
     curtain = ctx.scenes.top
     assert isinstance(curtain, Curtain)
     assert scene.viewer is None and scene.view["hand"] is None
@@ -161,27 +164,25 @@ def play_first_legal_lure(ctx, scene: BetweenScene) -> None:  # type: ignore[no-
     state = scene.session.state
     source = state.drag_sources()[0]
     drag(ctx, centre(scene, source), centre(scene, state.legal_targets(source)[0]))
-    while isinstance(ctx.scenes.top, Curtain):
-        click(ctx, ctx.scenes.top.ready_button.rect.center)
 
 
-def test_the_nuzzle_reveal_is_shown_to_every_hotseat_player(ctx) -> None:  # type: ignore[no-untyped-def]
+def test_the_nuzzle_reveal_is_shown_to_the_whole_table_before_the_next_curtain(ctx) -> None:  # type: ignore[no-untyped-def]
     session, scene = open_between(ctx, humans(2), deck=None)
     while session.state.round == 1:
         assert not scene.reveal_shown()
         play_first_legal_lure(ctx, scene)
+        if session.state.round == 1:
+            pass_on(ctx, scene)
     last = scene.view["last_round"]
     assert last is not None and last["round"] == 1
     assert last["totals"] == session.state.view_for(None)["last_round"]["totals"]
-    # Each player sees the reveal once at the start of their next turn (one of them was
-    # behind the hand-off curtain when it happened); clicking it closes it.
-    assert scene.reveal_shown()
+    # Everybody sees the Nuzzle together, on a neutral screen: nobody's new hand is up.
+    assert scene.flow.step is Step.RESULTS and scene.reveal_shown()
+    assert scene.viewer is None and scene.view["hand"] is None
+    assert not isinstance(ctx.scenes.top, Curtain)
     click(ctx, scene.reveal_rect().center)
     assert not scene.reveal_shown()
-    play_first_legal_lure(ctx, scene)
-    assert scene.reveal_shown(), f"seat {scene.viewer} missed the Nuzzle"
-    play_first_legal_lure(ctx, scene)  # picking a card closes it too
-    assert not scene.reveal_shown()
+    assert isinstance(ctx.scenes.top, Curtain), "the next hand waits for its owner"
 
 
 def test_a_game_of_bots_reaches_the_end_panel(ctx) -> None:  # type: ignore[no-untyped-def]

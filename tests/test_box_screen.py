@@ -9,14 +9,14 @@ import threading
 
 import pygame
 import pytest
-from frames import SlowBot, click, drag, frames_until, headless_context, show
+from frames import SlowBot, click, drag, frames_until, headless_context, pass_on, press_done, show
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.box.screen import BoxScene
 from screens.menus import MainMenu
-from screens.overlays import Curtain
+from screens.table.curtain import Curtain
 
 # Four players, seat 0 starts; every number 1-8 five times.
 HANDS = [[1, 1, 1, 2, 2, 2, 3, 3, 3, 8],
@@ -100,7 +100,7 @@ def test_set_aside_by_dragging_a_card_onto_the_set_aside_spot(ctx) -> None:  # t
     assert session.log[0].text == "set a card aside", "the log keeps it secret"
     assert ctx.saves.load("resume").state == session.state, "autosaved after the move"
     # The next player sets aside by clicking a card, then the spot.
-    click(ctx, ctx.scenes.top.ready_button.rect.center)
+    pass_on(ctx, scene)
     assert scene.viewer == 1
     click(ctx, hand_point(scene, 4))
     click(ctx, centre(scene, ("aside",)))
@@ -211,6 +211,7 @@ def test_hotseat_curtain_hides_the_next_hand_until_confirmed(ctx) -> None:  # ty
     mine = session.state.hands[0][0]
     drag(ctx, hand_point(scene, mine), centre(scene, ("aside",)))
     assert len(session.log) == 1 and session.to_move == 1
+    press_done(ctx, scene)
     curtain = ctx.scenes.top
     assert isinstance(curtain, Curtain)
     assert scene.viewer is None and scene.view["hand"] is None and scene.view["set_aside"] is None
@@ -243,8 +244,8 @@ def test_a_four_bot_game_reaches_the_end_panel(ctx, monkeypatch) -> None:  # typ
     scene = BoxScene(ctx, session)
     # The shared frame re-lays its move-log text box out after every move (~0.1 s each); here
     # it is brought up to date once at the end instead, to keep the test fast.
-    update_log = scene._update_log
-    monkeypatch.setattr(scene, "_update_log", lambda: None)
+    update_log = scene.update_log
+    monkeypatch.setattr(scene, "update_log", lambda dt: None)
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)
     rounds_seen = set()
@@ -257,8 +258,8 @@ def test_a_four_bot_game_reaches_the_end_panel(ctx, monkeypatch) -> None:  # typ
     assert ctx.scenes.top is not scene
     assert scene.view["hand"] is None, "a spectator never sees a bot's hand"
     assert rounds_seen == {1, 2, 3, 4}, "every round's result was shown"
-    update_log()
-    assert scene._log_len == len(session.log)
+    update_log(0.0)
+    assert scene.movelog.shown == len(session.log)
 
 
 def test_the_trick_winner_and_the_last_trick_come_from_the_engine(ctx) -> None:  # type: ignore[no-untyped-def]
@@ -287,6 +288,7 @@ def test_a_refusal_naming_a_card_does_not_outlive_the_hand_off(ctx) -> None:  # 
     drag(ctx, hand_point(scene, mine), scene.board.center)
     assert scene.flash_text, "the drop was refused with a reason"
     drag(ctx, hand_point(scene, mine), centre(scene, ("aside",)))
+    press_done(ctx, scene)
     curtain = ctx.scenes.top
     assert isinstance(curtain, Curtain) and scene.flash_text == ""
     click(ctx, curtain.ready_button.rect.center)

@@ -19,7 +19,9 @@ NORTH, SOUTH = (0, 6), (12, 6)
 
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
-    yield from headless_context((1280, 800))
+    for context in headless_context((1280, 800)):
+        context.settings.confirm_moves = False  # gestures here; the Done step: test_hotseat_tables
+        yield context
 
 
 def post(event_type: int, **kw) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ import time
 
 import pygame
 import pytest
-from frames import SlowBot, click, drag, frames_until, headless_context, show
+from frames import SlowBot, click, drag, frames_until, headless_context, press_done, show
 
 from cats.catchess import solo as catchess_solo
 from cats.catchess.actions import Move, Place, Stay, Swap
@@ -18,7 +18,7 @@ from cats.catchess.state import hands_of
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.catchess.screen import CatChessScene
-from screens.overlays import Curtain
+from screens.table.curtain import Curtain
 
 SOLO_DEAL = {"deal": [[3, 4, 8]]}
 
@@ -166,6 +166,7 @@ def test_hotseat_curtain_hides_the_next_goal_card_until_confirmed(ctx) -> None: 
     assert scene.view["my_cards"][0]["number"] == hands_of(session.state)[0][0]
     drag(ctx, centre(scene, waiting("A")), centre(scene, region(1)))
     assert len(session.log) == 1 and session.to_move == 1
+    press_done(ctx, scene)
     curtain = ctx.scenes.top
     assert isinstance(curtain, Curtain)
     assert scene.viewer is None and scene.view["my_cards"] == []

@@ -235,7 +235,7 @@ def test_save_prompt_suggests_a_usable_name_and_keeps_a_refused_one_open(ctx) ->
     from screens.overlays import TextPrompt
 
     session, scene = open_gambit(ctx)
-    scene.ask_save()
+    scene.menu.ask_save()
     frame(ctx, 0.016)
     prompt = ctx.scenes.top
     assert isinstance(prompt, TextPrompt)
@@ -253,7 +253,7 @@ def test_save_prompt_suggests_a_usable_name_and_keeps_a_refused_one_open(ctx) ->
     assert ctx.scenes.top is scene and ctx.saves.exists("Cats Gambit")
 
     session.play(session.state.parse("draw"))
-    scene.ask_save()
+    scene.menu.ask_save()
     frame(ctx, 0.016)
     prompt = ctx.scenes.top
     answer("Cats Gambit")  # the name is taken: asked first, then replaced on a second OK
@@ -262,7 +262,7 @@ def test_save_prompt_suggests_a_usable_name_and_keeps_a_refused_one_open(ctx) ->
     answer("Cats Gambit")
     assert ctx.scenes.top is scene
     assert [str(e.action) for e in ctx.saves.load("Cats Gambit").log] == ["draw"]
-    scene.ask_save()
+    scene.menu.ask_save()
     frame(ctx, 0.016)
     click(ctx, ctx.scenes.top.cancel.rect.center)
     assert ctx.scenes.top is scene
@@ -281,18 +281,18 @@ def test_replaying_or_dealing_anew_asks_while_a_game_is_under_way(ctx) -> None: 
         click(ctx, button.rect.center)
         frame(ctx, 0.016)
 
-    scene.open_menu()
+    scene.menu.open()
     frame(ctx, 0.016)
     menu_choice("Replay this deal")
     menu_choice("Keep playing")
     assert ctx.scenes.top is scene and len(session.log) == 1
-    scene.open_menu()
+    scene.menu.open()
     frame(ctx, 0.016)
     menu_choice("Replay this deal")
     menu_choice("Leave it")
     fresh = ctx.scenes.top
     assert isinstance(fresh, GambitScene) and fresh is not scene and fresh.session.log == []
-    fresh.open_menu()  # nothing played yet: no question
+    fresh.menu.open()  # nothing played yet: no question
     frame(ctx, 0.016)
     menu_choice("Replay this deal")
     assert isinstance(ctx.scenes.top, GambitScene) and ctx.scenes.top is not fresh
@@ -344,7 +344,7 @@ def test_save_it_first_saves_then_does_what_was_asked(ctx) -> None:  # type: ign
     session, scene = open_gambit(ctx)
     assert scene.play(session.state.parse("draw"))
     ctx.saves.save("Evening", session)
-    scene.confirm_leaving(scene.restart_same)
+    scene.menu.confirm_leaving(scene.menu.restart_same)
     frame(ctx, 0.016)
     overlay = ctx.scenes.top
     assert isinstance(overlay, MenuOverlay)
@@ -374,7 +374,7 @@ def test_the_result_can_be_shown_again_from_the_menu_and_counts_once(ctx) -> Non
     assert isinstance(panel, MenuOverlay)
     click(ctx, next(b for b in panel._actions if b.text == "Look at the board").rect.center)
     assert ctx.scenes.top is scene
-    scene.open_menu()
+    scene.menu.open()
     frame(ctx, 0.016)
     menu = ctx.scenes.top
     click(ctx, next(b for b in menu._actions if b.text == "Show the result").rect.center)

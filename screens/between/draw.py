@@ -235,7 +235,7 @@ class TableDrawing(SceneMixin):
         s = self.ctx.scale
         v = self.view
         held = self.drag.source if self.drag else None
-        hover = self.spot_at(self.pointer) if self.drag else None
+        hover = self.spot_at(self.pointer.at) if self.drag else None
         mine: dict[int, int] = {}
         for c in v.get("hand") or []:
             mine[c["suit"]] = mine.get(c["suit"], 0) + 1
@@ -361,7 +361,7 @@ class TableDrawing(SceneMixin):
             if spot == held:
                 pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
                 continue
-            hovered = self.drag is None and rect.collidepoint(self.pointer) and spot in sources
+            hovered = self.drag is None and rect.collidepoint(self.pointer.at) and spot in sources
             r = rect.move(0, -s(8)) if hovered else rect
             self.draw_card(surface, card, r, counts=card["attraction"])
             if spot in sources and self.drag is None:
@@ -379,7 +379,7 @@ class TableDrawing(SceneMixin):
             return
         now = total
         heading = "your final total" if v["phase"] == "over" else "if the round ended now"
-        hover = self.spot_at(self.pointer) if self.drag else None
+        hover = self.spot_at(self.pointer.at) if self.drag else None
         if self.drag is not None and hover is not None and hover[0] == "toy" \
                 and hover in self.drag.targets:
             result = self.preview(self.drag.source, hover)

@@ -47,15 +47,8 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
         self.slide: Optional[tuple[int, int, int, Tween]] = None  # toy, slot, seat, tween
         self.nuzzle: Optional[Tween] = None
         self.nuzzle_from: JsonDict = {}
-        # Per seat looking: the round of the last Nuzzle reveal they closed / have seen.
-        self.reveal_closed: dict[Optional[int], int] = {}
-        self.reveal_seen: dict[Optional[int], int] = {}
-        self.drop_from: Optional[Point] = None
         self._preview: dict[tuple[Any, ...], Optional[tuple[int, bool]]] = {}
         super().__init__(ctx, session)
-        old = self.reveal_round()
-        if old is not None:  # a loaded game: the last Nuzzle is old news for everybody
-            self.reveal_seen = {seat: old for seat in self.humans()}
 
     def refresh(self) -> None:
         super().refresh()
@@ -169,29 +162,6 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
     def card_of(self, spot: Spot) -> Optional[JsonDict]:
         return next((c for c in self.view.get("hand") or [] if ("hand", c["id"]) == spot), None)
 
-    # -- pointer -----------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.nuzzle is not None
-                and self.animator.find("nuzzle") is self.nuzzle):
-            self.animator.skip()  # the first click shows the whole reveal at once
-            return True
-        return super().handle_event(event)
-
-    def pointer_down(self, pos: Point) -> bool:
-        if self.reveal_shown() and self.reveal_rect().collidepoint(pos):
-            self.close_reveal()
-            return True
-        taken = super().pointer_down(pos)
-        if taken and self.reveal_shown():
-            self.close_reveal()  # picking a card clears the table
-        return taken
-
-    def pointer_up(self, pos: Point) -> bool:
-        if self.drag is not None:
-            self.drop_from = (self.drag.pos[0] - self.drag.grab[0],
-                              self.drag.pos[1] - self.drag.grab[1])
-        return super().pointer_up(pos)
-
     # -- engine look-ups ---------------------------------------------------------------------
     def preview(self, source: Spot, target: Spot) -> Optional[tuple[int, bool]]:
         """The viewer's total (and whether it passes the cat) if this lure were played and the
@@ -220,7 +190,7 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:
         seat = before.get("to_move")
-        drop_from, self.drop_from = self.drop_from, None
+        drop_from = self.pointer.take_drop_point()
         last = self.view.get("last_round")
         old = before.get("last_round")
         if last is not None and (old is None or old["round"] != last["round"]):
@@ -266,45 +236,28 @@ class BetweenScene(TableDrawing, BetweenPanels, GameScene):
             return float(now)
         return last["cat"] + (now - last["cat"]) * self.phase(p, *CAT)
 
-    # -- the reveal --------------------------------------------------------------------------
-    def reveal_round(self) -> Optional[int]:
-        last = self.view.get("last_round")
-        return None if last is None else last["round"]
+    # -- the Nuzzle: this game's round results ------------------------------------------------
+    def finished_round(self, public: JsonDict) -> Optional[int]:
+        last = public.get("last_round")
+        return None if last is None else int(last["round"])
 
     def reveal_shown(self) -> bool:
-        """The Nuzzle panel shows while its animation runs, then until the viewer closes it or
-        the next round's first lure is played (and for good once the game is over); a player
-        who missed it behind the hand-off curtain sees it on their next turn."""
-        last = self.view.get("last_round")
-        if last is None or self.drag is not None:
-            return False
-        if self.nuzzle_progress() < 1.0:
-            return True
-        if self.reveal_closed.get(self.viewer) == last["round"]:
-            return False
-        if self.view.get("lures_played", 0) == 0 or self.view.get("phase") == "over":
-            return True
-        # A player who was behind the hand-off curtain during the Nuzzle gets to see it once.
-        return self.viewer is not None and self.reveal_seen.get(self.viewer) != last["round"]
-
-    def close_reveal(self) -> None:
-        rnd = self.reveal_round()
-        if rnd is not None:
-            self.reveal_closed[self.viewer] = rnd
-            self.reveal_seen[self.viewer] = rnd
+        """The Nuzzle panel is up: the table's round results (public, until a click)."""
+        return self.results_shown() and self.view.get("last_round") is not None
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.nuzzle is not None and self.animator.find("nuzzle") is not self.nuzzle:
-            self.nuzzle = None  # the reveal has been told to whoever is looking
+            self.nuzzle = None  # the reveal has been told
             self.nuzzle_from = {}
-            rnd = self.reveal_round()
-            if rnd is not None and self.viewer is not None:
-                self.reveal_seen[self.viewer] = rnd
 
-    def reveal_rect(self) -> pygame.Rect:
+    def results_rect(self) -> pygame.Rect:
         s = self.ctx.scale
         return self.toys_area.inflate(s(8), s(8))
+
+    def reveal_rect(self) -> pygame.Rect:
+        """Where the Nuzzle panel is drawn."""
+        return self.results_rect()
 
 
     # -- end -------------------------------------------------------------------------------

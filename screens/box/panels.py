@@ -185,7 +185,7 @@ class BoxPanels(SceneMixin):
             hidden = self.held_index
         mine = self.my_turn() and v["phase"] in ("aside", "play")
         sources = set(self.session.state.drag_sources()) if mine else set()
-        hover = self.hand_index_at(self.pointer) if self.drag is None and mine else None
+        hover = self.hand_index_at(self.pointer.at) if self.drag is None and mine else None
         for i, (number, rect) in enumerate(zip(hand, rects)):
             if i == hidden:
                 pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))

@@ -27,14 +27,13 @@ from screens.anim import Tween
 from screens.assets import font
 from screens.box.draw import CARD_RATIO, BoardDrawing
 from screens.box.panels import BoxPanels
-from screens.table.frame import Drag, GameScene
+from screens.table.frame import GameScene
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
 
 FLY_SECONDS = 0.35
 SWEEP_SECONDS = 1.6   # the finished trick stays a moment, then flies to its winner
-RESULT_SECONDS = 2.5  # bots wait this long when a round ends (a click skips it)
 
 
 class BoxScene(BoardDrawing, BoxPanels, GameScene):
@@ -59,12 +58,8 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         self.last_pill = pygame.Rect(0, 0, 0, 0)
         self.selected: Optional[tuple[int, int]] = None  # (index in hand, number)
         self.held_index: Optional[int] = None
-        self.press_pos: Point = (0, 0)
-        self.drop_from: Optional[Point] = None
         self.fly: Optional[tuple[JsonDict, Tween]] = None
         self.sweep: Optional[tuple[list[JsonDict], int, Tween]] = None
-        self.result_tween: Optional[Tween] = None
-        self.closed: dict[Optional[int], int] = {}  # per viewer: the round result they closed
         self.peek_last = False
         self._tiles: dict[tuple[str, int, int], pygame.Surface] = {}
         self._board_bg: Optional[pygame.Surface] = None
@@ -206,88 +201,50 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
 
     # -- the pointer: drag, or click a card then a lit space -------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.last_pill.collidepoint(event.pos) and self.view.get("last_trick"):
-                self.animator.skip()
-                self.peek_last = not self.peek_last
-                return True
-            if self.result_shown() and self.result_rect().collidepoint(event.pos):
-                self.animator.skip()
-                self.close_result()
-                return True
-        if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            # A drag starts once the pointer has left the point where it was pressed (a small
-            # wobble during a click still selects the card).
-            self.pointer = event.pos
-            self.drag.pos = event.pos
-            if abs(event.pos[0] - self.press_pos[0]) + abs(event.pos[1] - self.press_pos[1]) > 6:
-                self.drag.moved = True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.last_pill.collidepoint(event.pos) and self.view.get("last_trick")):
+            self.animator.skip()
+            self.peek_last = not self.peek_last
             return True
         return super().handle_event(event)
+
+    def pick_sources(self) -> list[Spot]:
+        # Any card may be picked up: one that cannot go anywhere lights nothing, and dropping it
+        # tells the engine's reason.
+        return [("hand", n) for n in self.hand()]
 
     def pointer_down(self, pos: Point) -> bool:
         if not self.my_turn():
             return False
-        state = self.session.state
         spot = self.spot_at(pos)
         if self.selected is not None and spot is not None and spot[0] in ("space", "aside"):
-            source = ("hand", self.selected[1])
-            action = state.find_action(source, spot)
-            if action is not None:
-                self.selected = None
-                self.play(action)
-            else:
-                self.refuse(self.refusal(source, spot))
-            return True
+            return self.gesture(("hand", self.selected[1]), spot)
         if spot is None:
             if self.selected is not None:
                 self.selected = None
                 self.rebuild_choices()
             return False
-        if spot[0] != "hand":
-            reason = self.why_not_pick(spot)
-            if reason:
-                self.flash(reason)
-            return False
-        if self.view["phase"] not in ("aside", "play"):
+        if spot[0] == "hand" and self.view["phase"] not in ("aside", "play"):
             self.refuse(self.why_not_pick(spot))  # the engine: "Predict your tricks first."
             return True
-        index = self.hand_index_at(pos)
-        assert index is not None
-        rect = self.hand_rects(self.hand())[index]
-        self.held_index = index
-        self.press_pos = pos
-        if self.result_shown():
-            self.close_result()  # picking a card clears the table for the new round
-        # Any card may be picked up: one that cannot go anywhere lights nothing, and dropping it
-        # tells the engine's reason.
-        self.drag = Drag(spot, rect.topleft, (pos[0] - rect.x, pos[1] - rect.y), pos,
-                         state.legal_targets(spot))
-        return True
+        self.held_index = self.hand_index_at(pos)
+        return super().pointer_down(pos)
 
     def pointer_up(self, pos: Point) -> bool:
-        drag = self.drag
-        assert drag is not None
-        if not drag.moved:  # a click on a card: select it (or let it go)
-            self.drag = None
-            index = self.held_index
-            if index is not None and self.selected is not None and self.selected[0] == index:
-                self.selected = None
-            elif index is not None and index < len(self.hand()):
-                self.selected = (index, self.hand()[index])
-            self.rebuild_choices()
-            return True
-        self.drop_from = (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1])
-        self.selected = None
+        if self.drag is not None and self.drag.moved:
+            self.selected = None
         done = super().pointer_up(pos)
         if self.drag is None and self.session.state.to_move is not None:
             self.rebuild_choices()
         return done
 
-    def refuse(self, reason: str) -> None:
-        if reason:
-            self.flash(reason)
-            self.ctx.sounds.play("refuse")
+    def clicked(self, source: Spot) -> None:
+        """A click on a card selects it (or lets it go): a lit space or button then plays it."""
+        index = self.held_index
+        if index is not None and self.selected is not None and self.selected[0] == index:
+            self.selected = None
+        elif index is not None and index < len(self.hand()):
+            self.selected = (index, self.hand()[index])
 
     # -- buttons: predictions, and the declarations of a selected card ---------------------------
     def rebuild_choices(self) -> None:
@@ -308,14 +265,13 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         total = sum(widths) + s(8) * (len(widths) - 1)
         x = max(bar.x + s(8), bar.right - total - s(8))
         for action, bw in zip(choices, widths):
-            btn = self.button(pygame.Rect(x, bar.centery - s(19), bw, s(38)), self.label(action),
-                              "#choice")
-            self.choice_buttons[btn] = action
+            self.choices.add(pygame.Rect(x, bar.centery - s(19), bw, s(38)), self.label(action),
+                           action)
             x += bw + s(8)
 
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: JsonDict, action: Action) -> None:
-        drop_from, self.drop_from = self.drop_from, None
+        drop_from = self.pointer.take_drop_point()
         seat = before.get("to_move")
         v = self.view
         if action.kind == "play" and seat is not None:
@@ -334,9 +290,6 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         finished = v.get("last_round")
         if finished is not None and (before.get("round") != v.get("round")
                                      or (v["phase"] == "over" and before.get("phase") != "over")):
-            wait = RESULT_SECONDS + (SWEEP_SECONDS if self.sweep_active() else 0.0)
-            self.result_tween = self.animator.add(Tween((0.0, 0.0), (1.0, 0.0), wait,
-                                                        ease=pytweening.linear, tag="result"))
             if finished.get("paradox") is not None:
                 self.flash(f"Paradox! {self.seat_name(finished['paradox'])} could not play any "
                            "card: the round ends.", 5.0)
@@ -377,22 +330,18 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         return None
 
     # -- the round result --------------------------------------------------------------------
-    def result_shown(self) -> bool:
-        """The result of the round just played shows while the next one is being set aside (so
-        every hotseat player sees it at their turn), after the game, and while its pause runs;
-        each viewer can close it with a click."""
-        last = self.view.get("last_round")
-        if last is None or self.drag is not None or self.sweep_active():
-            return False
-        if self.closed.get(self.viewer) == last["round"]:
-            return False
-        running = self.result_tween is not None and self.animator.find("result") is self.result_tween
-        return running or self.view["phase"] in ("aside", "over")
+    def finished_round(self, public: JsonDict) -> Optional[int]:
+        last = public.get("last_round")
+        return None if last is None else int(last["round"])
 
-    def close_result(self) -> None:
-        last = self.view.get("last_round")
-        if last is not None:
-            self.closed[self.viewer] = last["round"]
+    def result_shown(self) -> bool:
+        """The round's result is up (the table's round results, public, until a click) once the
+        last trick has flown to its winner."""
+        return (self.results_shown() and self.view.get("last_round") is not None
+                and not self.sweep_active())
+
+    def results_rect(self) -> pygame.Rect:
+        return self.result_rect()
 
     def result_rect(self) -> pygame.Rect:
         s = self.ctx.scale

@@ -253,7 +253,7 @@ class MazeDrawing(SceneMixin):
         me = self.view["current"]
         targets = self.session.state.legal_targets(("pawn", me))
         alpha = int(95 + 70 * self.pulse())
-        hover = self.cell_at(self.pointer)
+        hover = self.cell_at(self.pointer.at)
         for spot in targets:
             if spot[0] != "square":
                 continue
@@ -272,8 +272,8 @@ class MazeDrawing(SceneMixin):
         if self.view["phase"] != "move" or self.time_now() is not None:
             return
         goal = self.route_pick
-        if goal is None and self.board.collidepoint(self.pointer):
-            goal = self.cell_at(self.pointer)
+        if goal is None and self.board.collidepoint(self.pointer.at):
+            goal = self.cell_at(self.pointer.at)
         if goal is None:
             return
         routes = [m for m in self.view["moves"] if (m["to"][0], m["to"][1]) == goal]

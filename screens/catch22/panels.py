@@ -196,7 +196,7 @@ class PanelDrawing(SceneMixin):
         if rows:
             self.fit_text(surface, "Switch places with:", area, s(14), bold=True)
             for seat, rect in rows:
-                hover = rect.collidepoint(self.pointer)
+                hover = rect.collidepoint(self.pointer.at)
                 pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
                 pygame.draw.rect(surface, (60, 150, 70), rect, s(3) if hover else s(2),
                                  border_radius=s(10))
@@ -487,8 +487,8 @@ class PanelDrawing(SceneMixin):
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """What the hovered square is."""
         s = self.ctx.scale
-        cell = self.cell_at(self.pointer)
-        if cell is None or not self.board.collidepoint(self.pointer):
+        cell = self.cell_at(self.pointer.at)
+        if cell is None or not self.board.collidepoint(self.pointer.at):
             return
         kind = self.kind_at(cell)
         if kind == "out" or (self.view["phase"] == "move" and cell in self.move_targets()):
@@ -511,7 +511,7 @@ class PanelDrawing(SceneMixin):
         f = font(s(13))
         w = max(f.size(line)[0] for line in lines) + s(16)
         h = len(lines) * f.get_linesize() + s(8)
-        box = pygame.Rect(self.pointer[0] + s(16), self.pointer[1] + s(18), w, h)
+        box = pygame.Rect(self.pointer.at[0] + s(16), self.pointer.at[1] + s(18), w, h)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(6))
         pygame.draw.rect(surface, palette.WOOD, box, 1, border_radius=s(6))

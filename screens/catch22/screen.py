@@ -32,7 +32,8 @@ from screens.anim import Tween
 from screens.assets import font
 from screens.catch22.draw import MazeDrawing
 from screens.catch22.panels import PanelDrawing
-from screens.table.frame import GameScene, _html
+from screens.table.frame import GameScene
+from screens.table.movelog import Row
 from screens.overlays import wrap
 from screens.text import tr
 
@@ -45,7 +46,6 @@ NEWS_COLOURS = {"steal": palette.TERRACOTTA, "jackpot": (176, 128, 30), "win": p
 STEP_TIME = 0.13
 DIE_TIME = 0.55
 COIN_TIME = 0.85
-LOG_ROWS = 30
 
 
 @dataclass
@@ -80,6 +80,8 @@ def _new_items(before: list[Any], after: list[Any]) -> list[Any]:
 class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     """The Catch 22 table."""
 
+    log_rows, log_calm = 30, 0.3  # rebuilding the text box is slow while bots play fast
+
     def __init__(self, ctx: Any, session: Any) -> None:
         self.n = 13
         self.cell = 1
@@ -97,7 +99,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         self.tip_time = 0.0
         self.gold_anchor: dict[int, tuple[int, int]] = {}
         self.last_grab = (0, 0)
-        self.log_wait = 0.0
         self.kept_bottom = 0
         self._cubes: dict[tuple[int, int], pygame.Surface] = {}
         super().__init__(ctx, session)
@@ -134,7 +135,8 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
             log_h = int(min(self.side.h * 0.5, max(self.side.h * 0.3, self.side.h - needed)))
             self.log_box.set_dimensions((self.side.w - s(16), log_h))
             self.log_box.set_relative_position((self.side.x + s(8), self.side.bottom - log_h - s(8)))
-            self._log_len = -1
+            if self.movelog is not None:
+                self.movelog.shown = -1
 
     def refresh(self) -> None:
         super().refresh()
@@ -371,26 +373,10 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
             self.last_grab = self.drag.grab
         return taken
 
-    def pointer_up(self, pos: tuple[int, int]) -> bool:
-        drag = self.drag
-        assert drag is not None
-        target = self.spot_at(pos) if drag.moved else None  # lit targets win while still held
-        self.drag = None
-        if not drag.moved:
-            return self.click(drag.source)
-        if target is None:
-            self._slide_back(drag, "")
-            return True
-        actions = self.actions_for(drag.source, target)
-        if len(actions) == 1:
-            self.play(actions[0])
-        elif len(actions) > 1:
-            self.start_pick(target)
-        else:
-            self._slide_back(drag, self.refusal(drag.source, target))
-        return True
+    def choose(self, target: Spot, actions: list[Action]) -> None:
+        self.start_pick(target)
 
-    def click(self, source: Spot) -> bool:
+    def clicked(self, source: Spot) -> None:
         """A press and release on a piece without moving: a cube on the maze during a removal
         has one place to go (the tray), so a click takes it; other pieces show how to move."""
         state = self.session.state
@@ -399,12 +385,11 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
             actions = self.actions_for(source, targets[0])
             if len(actions) == 1:
                 self.play(actions[0])
-                return True
+                return
         if source[0] == "pawn":
             self.tip("Click a lit square, or drag your cat onto it.")
         elif source[0] == "supply":
             self.tip("Drag a cube onto a path square.")
-        return True
 
     def why_not_pick(self, spot: Spot) -> str:
         """The engine's reason when something that cannot move now is grabbed."""
@@ -444,8 +429,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         for action in choices[:6]:
             label = self.label(action)
             bw = max(s(120), font(s(15)).size(label)[0] + s(30))
-            btn = self.button(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), label, "#choice")
-            self.choice_buttons[btn] = action
+            self.choices.add(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), label, action)
             x += bw + s(8)
 
     def label(self, action: Action) -> str:
@@ -627,7 +611,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         return {(r, c): g for r, c, g in source["jackpots"]}
 
     def update(self, dt: float) -> None:
-        self.log_wait -= dt
         super().update(dt)
         for item in self.news:
             item[2] -= dt
@@ -652,24 +635,10 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         dice = [d[2] for d in after["dice"][-min(fresh, len(after["dice"])):]] if fresh > 0 else []
         return events, dice
 
-    def _update_log(self) -> None:
-        """The move log with the kept notes (rolls, gold taken); while bots play fast it is
-        rebuilt at most every few tenths of a second (rebuilding the text box is slow)."""
-        log = self.session.log
-        if self.log_box is None or len(log) == self._log_len:
-            return
-        if self.log_wait > 0 and log and self.session.seats[log[-1].seat].is_bot:
-            return
-        self.log_wait = 0.3
-        self._log_len = len(log)
-        rows = []
-        start = max(1, len(log) - LOG_ROWS + 1)
-        for i, entry in enumerate(log[-LOG_ROWS:], start):
-            text = "; ".join((entry.text, *entry.notes))
-            rows.append(f"<b>{i}.</b> {_html(self.seat_name(entry.seat))}: {_html(text)}")
-        self.log_box.set_text("<b>" + tr("game.log") + "</b><br>" + "<br>".join(rows))
-        if self.log_box.scroll_bar is not None:
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+    def log_row(self, index: int) -> Row:
+        """Catch 22's log joins what followed a move with semicolons (rolls, gold taken)."""
+        entry = self.session.log[index]
+        return self.seat_name(entry.seat), "; ".join((entry.text, *entry.notes)), ()
 
     def prompt_line(self) -> str:
         mover = self.session.to_move

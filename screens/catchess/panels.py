@@ -112,7 +112,7 @@ class GoalPanels(SceneMixin):
             shown_met = met if later is None else later
             if later is not None and later != met:
                 pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))
-            elif row.collidepoint(self.pointer):
+            elif row.collidepoint(self.pointer.at):
                 pygame.draw.rect(surface, (236, 228, 214), row, border_radius=s(8))
             x = row.x + s(4)
             cy = row.centery

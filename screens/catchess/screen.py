@@ -35,7 +35,6 @@ Point = tuple[int, int]
 BestKey = tuple[tuple[int, ...], bool]
 
 MOVE_SECONDS = 0.4
-REVEAL_SECONDS = 4.0
 
 
 class CatChessScene(GardenDrawing, GoalPanels, GameScene):
@@ -58,9 +57,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         self.stale = False
         self.moving: dict[str, Tween] = {}
         self.last_move: Optional[tuple[int, list[int]]] = None  # seat, regions
-        self.drop_from: Optional[Point] = None
-        self.reveal_closed: Optional[int] = None
-        self.reveal_hold: Optional[Tween] = None
         self.hover_cats: tuple[str, ...] = ()
         self._preview: dict[tuple[Any, ...], Any] = {}
         self._sources: tuple[int, list[Spot]] = (-1, [])
@@ -135,7 +131,7 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
                 self.animator.update(dt)
                 if self.flash_time > 0:
                     self.flash_time -= dt
-                self._update_log()
+                self.update_log(dt)
                 return
             if self.deferred is not None:
                 before, action = self.deferred
@@ -268,26 +264,16 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
 
     def pointer_down(self, pos: Point) -> bool:
         entry = self.reveal_entry()
-        if self.reveal_shown() and self.reveal_rect().collidepoint(pos):
-            self.reveal_closed = entry["round"] if entry else None
-            return True
         if entry and not self.reveal_shown() and self.reopen_rect().collidepoint(pos):
-            self.reveal_closed = None
+            self.results.show(self.last_round)
             return True
         return super().pointer_down(pos)
 
-    def pointer_up(self, pos: Point) -> bool:
-        drag = self.drag
-        if drag is not None:
-            self.drop_from = (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1])
-            if not drag.moved and self.spot_at(pos) == drag.source and drag.source[0] == "region":
-                self.drag = None
-                cat = self.cat_at(drag.source)
-                if cat is not None:
-                    self.flash(f"Drag {cat['letter']} onto a lit neighbour to move or swap it, or "
-                               f"press “{cat['letter']} stays” below to let it sleep here.")
-                return True
-        return super().pointer_up(pos)
+    def clicked(self, source: Spot) -> None:
+        cat = self.cat_at(source) if source[0] == "region" else None
+        if cat is not None:
+            self.flash(f"Drag {cat['letter']} onto a lit neighbour to move or swap it, or "
+                       f"press “{cat['letter']} stays” below to let it sleep here.")
 
     # -- choices: letting a cat stay is a button (the engine gives it no drag) -----------------
     def stay_caption(self) -> str:
@@ -314,9 +300,8 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
             widths = [bw] * len(choices)
         x = x0
         for action, text, bw in zip(choices, labels, widths):
-            btn = self.button(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), text, "#choice",
-                              tooltip=f"{self.label(action)}: it falls asleep where it is")
-            self.choice_buttons[btn] = action
+            self.choices.add(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), text, action,
+                           tooltip=f"{self.label(action)}: it falls asleep where it is")
             x += bw + gap
 
     def tool(self, key: str) -> None:
@@ -378,16 +363,16 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
     def hovered_target(self) -> Optional[Spot]:
         if self.drag is None or not self.drag.moved:
             return None
-        spot = self.spot_at(self.pointer)
+        spot = self.spot_at(self.pointer.at)
         return spot if spot is not None and spot[0] == "region" else None
 
     def find_hover(self) -> tuple[str, ...]:
         """Cats to ring on the garden: those of the goal under the pointer, or of a stay button."""
-        for btn, action in self.choice_buttons.items():
-            if getattr(btn, "hovered", False):
-                return (str(getattr(action, "cat", "")),)
+        action = self.choices.hovered()
+        if action is not None:
+            return (str(getattr(action, "cat", "")),)
         for rect, cats in self.goal_rows:
-            if rect.collidepoint(self.pointer):
+            if rect.collidepoint(self.pointer.at):
                 return tuple(cats)
         return ()
 
@@ -401,7 +386,7 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         return out
 
     def animate(self, before: JsonDict, action: Action) -> None:
-        drop_from, self.drop_from = self.drop_from, None
+        drop_from = self.pointer.take_drop_point()
         self.moving = {}
         self.last_move = None
         if not before or not self.view:
@@ -409,12 +394,7 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         rounds_now = len(self.view.get("rounds_played") or [])
         new_round = rounds_now != len(before.get("rounds_played") or [])
         if new_round:
-            self.reveal_closed = None
             self.ctx.sounds.play("check")
-            # The reveal holds the table a moment (bots wait; a click or Space skips it).
-            self.reveal_hold = self.animator.add(
-                Tween((0.0, 0.0), (1.0, 0.0), REVEAL_SECONDS, ease=pytweening.linear,
-                      tag="reveal"))
             if self.view.get("phase") != "over":
                 return  # the garden was cleared for the next deal: the reveal tells the round
         old, new = self.positions(before), self.positions(self.view)
@@ -457,26 +437,22 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         rounds = self.view.get("rounds_played") or []
         return rounds[-1] if rounds else None
 
-    def reveal_shown(self) -> bool:
-        """The round's reveal shows until it is closed; without a click it stays while it holds
-        the table, then until someone at the table moves in the next round (bots' moves do not
-        hide it from the people watching), and for good once the game is over."""
-        entry = self.reveal_entry()
-        if entry is None or self.drag is not None or self.reveal_closed == entry["round"]:
-            return False
-        if self.view.get("phase") == "over":
-            return True
-        if self.reveal_hold is not None and self.reveal_hold in self.animator.tweens:
-            return True
-        moves = self.view.get("moves") or []
-        people = set(self.humans())
-        if not people:
-            return not moves
-        return not any(m["seat"] in people for m in moves)
+    def finished_round(self, public: JsonDict) -> Optional[int]:
+        rounds = public.get("rounds_played") or []
+        return int(rounds[-1]["round"]) if rounds else None
 
-    def reveal_rect(self) -> pygame.Rect:
+    def reveal_shown(self) -> bool:
+        """The round's reveal is up: the table's round results (public, until a click; opened
+        again with the "show result" button)."""
+        return self.results_shown() and self.reveal_entry() is not None
+
+    def results_rect(self) -> pygame.Rect:
         s = self.ctx.scale
         return self.left.inflate(s(6), s(6))
+
+    def reveal_rect(self) -> pygame.Rect:
+        """Where the round's reveal is drawn."""
+        return self.results_rect()
 
     def reopen_rect(self) -> pygame.Rect:
         s = self.ctx.scale
@@ -504,8 +480,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
 
     def show_end(self) -> None:
         """Hold the end panel until the solo best score has been found off the frame loop."""
-        if self.cold():
-            self.end_shown = False
-            return
-        super().show_end()
+        if not self.cold():
+            super().show_end()
 

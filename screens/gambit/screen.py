@@ -185,16 +185,6 @@ class GambitScene(GameScene):
     def also_button(self, action: Action) -> bool:
         return action.kind in ("draw", "peek", "look", "burrow")
 
-    def pointer_up(self, pos: tuple[int, int]) -> bool:
-        # Dragging the deck anywhere draws, as clicking it does.
-        if self.drag and self.drag.source == ("deck",) and self.drag.moved:
-            draw = self.session.state.find_action(("deck",), ("deck",))
-            self.drag = None
-            if draw is not None:
-                self.play(draw)
-            return True
-        return super().pointer_up(pos)
-
     # -- animation ---------------------------------------------------------------------------
     def animate(self, before: dict[str, Any], action: Action) -> None:
         self.hint_spot = None
@@ -465,7 +455,7 @@ class GambitScene(GameScene):
             lines.append("You know in the deck:")
             lines += [f"  {_place_in_deck(k)}: {CARD_NAMES[k['card']]}" for k in known]
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
-        hovered = self.spot_at(self.pointer) if self.board.collidepoint(self.pointer) else None
+        hovered = self.spot_at(self.pointer.at) if self.board.collidepoint(self.pointer.at) else None
         pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
         if pawn:
             blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),

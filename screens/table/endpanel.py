@@ -1,0 +1,71 @@
+"""The end-of-game panel: the engine's summary and every seat's score, the best scores and
+hotseat tallies recorded once (however often the panel is shown), play again or leave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from screens.overlays import MenuOverlay
+from screens.text import tr
+
+if TYPE_CHECKING:
+    from screens.table.frame import GameScene
+
+
+class EndPanel:
+    """The end panel of one table."""
+
+    def __init__(self, table: "GameScene") -> None:
+        self.table = table
+        self.ctx = table.ctx
+        self.shown = False
+        # A finished game reopened (Continue, Load) was counted when it ended: not again.
+        self.over_at_open = table.session.state.is_over()
+        self.result_lines: Optional[list[str]] = None  # what the panel adds once recorded
+
+    def show(self) -> None:
+        """Put the panel up (recording the result the first time)."""
+        table, ctx = self.table, self.ctx
+        outcome = table.session.state.outcome()
+        if outcome is None:
+            return
+        self.shown = True
+        if self.result_lines is None:
+            self.result_lines = self.record(outcome)
+            ctx.sounds.play("end")
+        lines = table.end_lines(outcome) + self.result_lines
+
+        def again() -> None:
+            ctx.scenes.pop()
+            table.menu.restart_new()
+
+        def same() -> None:
+            ctx.scenes.pop()
+            table.menu.restart_same()
+
+        choices = [(tr("end.again"), again), (tr("game.restart"), same),
+                   ("Look at the board", ctx.scenes.pop),
+                   (tr("end.menu"), lambda: ctx.scenes.reset(ctx.nav.main_menu(ctx)))]
+        ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
+
+    def record(self, outcome: Any) -> list[str]:
+        """Store best scores and hotseat tallies; returns lines for the panel."""
+        table = self.table
+        seats = table.session.seats
+        book = self.ctx.profiles
+        lines = []
+        humans = [seats[i] for i in table.humans()]
+        if len(seats) == 1 and humans:
+            name = humans[0].name
+            if outcome.scored and book.record_best(name, table.info.id, outcome.scores[0]):
+                lines.append(tr("end.new_best", name=name))
+            profile = book.get(name)
+            if profile and table.info.id in profile.best:
+                lines.append(tr("end.best", name=name, best=f"{profile.best[table.info.id]:g}"))
+        elif len(humans) >= 1 and not self.over_at_open:
+            book.record_win([s.name for s in seats], [seats[w].name for w in outcome.winners])
+        try:
+            book.save()
+        except OSError as exc:
+            lines.append(f"Could not save profiles: {exc}")
+        return lines

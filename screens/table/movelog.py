@@ -1,0 +1,57 @@
+"""The move log beside the table: one row a move, "N. Name: what was done · what it brought
+about", appended as moves are played and rebuilt when moves are taken back."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame_gui
+
+Row = tuple[str, str, Sequence[str]]  # the mover's name, the move's text, its notes
+
+
+def html(text: str) -> str:
+    """Text made safe for the log's HTML box."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def row_html(number: int, row: Row) -> str:
+    """One move's row in the log."""
+    name, text, notes = row
+    if notes:
+        text += " · " + "; ".join(notes)
+    return f"<b>{number}.</b> {html(name)}: {html(text)}"
+
+
+class MoveLog:
+    """Keeps a text box in step with the session's log.
+
+    ``rows`` moves at most are shown; ``calm`` seconds must pass between rebuilds while bots
+    play (rebuilding a long text box is slow), a human's move always shows at once.
+    """
+
+    def __init__(self, box: pygame_gui.elements.UITextBox, title: str, rows: int = 60,
+                 calm: float = 0.0) -> None:
+        self.box = box
+        self.title = title
+        self.rows = rows
+        self.calm = calm
+        self.shown = -1
+        self.wait = 0.0
+
+    def update(self, dt: float, count: int, row: Callable[[int], Row], bot_moved: bool) -> None:
+        """Show the first ``count`` moves; ``row(i)`` words move ``i``."""
+        self.wait -= dt
+        if count == self.shown or (self.calm and self.wait > 0 and bot_moved):
+            return
+        self.wait = self.calm
+        if self.calm or count < self.shown or self.shown < 0 or count - self.shown > 20:
+            first = max(0, count - self.rows)
+            rows = [row_html(i + 1, row(i)) for i in range(first, count)]
+            self.box.set_text("<b>" + self.title + "</b>" + "".join("<br>" + r for r in rows))
+        else:
+            for i in range(self.shown, count):
+                self.box.append_html_text("<br>" + row_html(i + 1, row(i)))
+        self.shown = count
+        if self.box.scroll_bar is not None:
+            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)

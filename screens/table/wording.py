@@ -1,0 +1,48 @@
+"""The table's words: engine texts (prompts, summaries, refusals) with their seats said as the
+players' names, the engine's label for an action, and the end panel's lines."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cats.core import Action, Spot
+
+if TYPE_CHECKING:
+    from cats.session import Session
+
+
+class Wording:
+    """Mixed into the table: how engine texts read at this table."""
+
+    session: "Session"
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.session.seats[seat].name
+
+    def names(self, text: str) -> str:
+        """Engine text (a prompt, a summary, a refusal) with its seats said as players' names."""
+        return self.session.say(text)
+
+    def label(self, action: Action) -> str:
+        """Button text for an action."""
+        labeller = getattr(self.session.state, "label", None)
+        return labeller(action) if labeller else str(action)
+
+    def why_not_pick(self, spot: Spot) -> str:
+        """The engine's word when the player grabs something that cannot move now ('' for none)."""
+        return self.names(self.session.state.why_not_pick(spot) or "")
+
+    def refusal(self, source: Spot, target: Spot) -> str:
+        """The engine's reason for refusing a drop."""
+        return self.names(self.session.state.why_not_drop(source, target))
+
+    def end_lines(self, outcome: Any) -> list[str]:
+        """The end panel's text: the summary and every seat's score breakdown (games with long
+        breakdowns override this with one line a seat)."""
+        lines = [self.names(outcome.summary)]
+        for seat, seat_lines in enumerate(outcome.lines):
+            if len(self.session.seats) > 1:
+                lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
+            lines.extend("   " + self.names(line) for line in seat_lines)
+        return lines
