@@ -114,6 +114,21 @@ def test_other_players_move_cannot_be_undone() -> None:
     assert not s.can_undo()
 
 
+def test_a_move_that_passed_the_turn_is_taken_back_only_before_the_hand_off() -> None:
+    """The hotseat Done / Undo step: the mover may take back a move that revealed nothing while
+    the device has not passed on yet; never a revealing move, never a bot's."""
+    s = Session.start("catchess", [Seat("Ann"), Seat("Ben")], 3, {})
+    before = s.state.clone()
+    s.play(s.state.legal_actions()[0])
+    assert s.to_move == 1 and not s.can_undo(), "Ben's turn now: no plain undo"
+    assert s.can_undo(before_handoff=True) and s.undo(before_handoff=True)
+    assert s.state == before and s.to_move == 0
+    bots = Session.start("catchess", [Seat("Ann"), Seat("Kit", "bot", 1)], 3, {})
+    bots.play(bots.state.legal_actions()[0])
+    bots.play(bots.state.legal_actions()[0])  # the bot's move
+    assert not bots.can_undo(before_handoff=True)
+
+
 def test_log_keeps_the_engines_wording_through_a_save_and_load() -> None:
     s = gambit()
     for text in ("draw", "place 0,-1"):
