@@ -124,7 +124,7 @@ def test_a_move_that_passed_the_turn_is_taken_back_only_before_the_hand_off() ->
     assert s.can_undo(before_handoff=True) and s.undo(before_handoff=True)
     assert s.state == before and s.to_move == first
     bots = Session.start("catchess", [Seat("Ann"), Seat("Kit", "bot", 1)], 3, {})
-    while not bots.seats[bots.log[-1].seat if bots.log else 0].is_bot or not bots.log:
+    while not (bots.log and bots.seats[bots.log[-1].seat].is_bot):
         bots.play(bots.state.legal_actions()[0])  # until the bot has moved last
     assert not bots.can_undo(before_handoff=True)
 

@@ -14,7 +14,7 @@ from screens.assets import font, image
 from screens.table.frame import SceneMixin
 
 if TYPE_CHECKING:
-    from screens.catch22.screen import Cell, Stage
+    from screens.catch22.timeline import Cell, Stage
 
 HEDGE = (104, 140, 98)
 HEDGE_DARK = (82, 114, 78)

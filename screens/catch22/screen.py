@@ -18,66 +18,25 @@ it) and ``screens.catch22.panels`` (the control column, the side panel and the o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import pygame
-import pytweening
 
-from cats.catch22.words import news
 from cats.core import Action, Spot
 from cats.words import Sentence
-from screens import palette
 from screens.anim import Tween
 from screens.assets import font
+from screens.catch22.column import ControlColumn
 from screens.catch22.draw import MazeDrawing
+from screens.catch22.hints import HintDrawing
 from screens.catch22.panels import PanelDrawing
+from screens.catch22.timeline import Cell, JsonDict, Stage, Timeline
 from screens.table.frame import GameScene
 from screens.table.movelog import Row
-from screens.overlays import wrap
 from screens.text import tr
 
-Cell = tuple[int, int]
-JsonDict = dict[str, Any]
 
-NEWS_COLOURS = {"steal": palette.TERRACOTTA, "jackpot": (176, 128, 30), "win": palette.TEAL,
-                "stuck": palette.WOOD, "ransom": palette.PLUM, "refuse": palette.PLUM,
-                "remove": palette.PLUM, "switch": palette.TEAL, "roll_again": palette.WOOD}
-STEP_TIME = 0.13
-DIE_TIME = 0.55
-COIN_TIME = 0.85
-
-
-@dataclass
-class Stage:
-    """One part of the animation played after an action (all parts share one timeline)."""
-
-    kind: str
-    start: float
-    duration: float
-    data: JsonDict = field(default_factory=dict)
-
-    def progress(self, t: Optional[float]) -> float:
-        """0 before the stage, 1 after it (and when nothing is animating)."""
-        if t is None or self.duration <= 0:
-            return 1.0
-        return min(max((t - self.start) / self.duration, 0.0), 1.0)
-
-    def running(self, t: Optional[float]) -> bool:
-        """True while this stage is under way or still to come."""
-        return t is not None and t < self.start + self.duration
-
-
-def _new_items(before: list[Any], after: list[Any]) -> list[Any]:
-    """The entries of ``after`` not already at the end of ``before`` (lists kept short from the
-    front, so the overlap is before's tail = after's head)."""
-    for k in range(min(len(before), len(after)), 0, -1):
-        if before[len(before) - k:] == after[:k]:
-            return after[k:]
-    return list(after)
-
-
-class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
+class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeline, GameScene):
     """The Catch 22 table."""
 
     log_rows, log_calm = 30, 0.3  # rebuilding the text box is slow while bots play fast
@@ -165,60 +124,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         ch = self.view["board"][cell[0]].split()[cell[1]]
         legend = self.view["legend"]
         return legend["digit"] if ch.isdigit() else legend.get(ch, "out")
-
-    # The control column: header, die (or the cat that still has to choose a Star), cube tray,
-    # kept cubes with ransom offers, and the legend of squares at the bottom.
-    def column_parts(self) -> dict[str, pygame.Rect]:
-        """Rectangles of the column's parts (used for drawing and hit-testing alike)."""
-        s = self.ctx.scale
-        c = self.column
-        pad = s(10)
-        parts: dict[str, pygame.Rect] = {}
-        y = c.y + pad
-        parts["header"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(24))
-        y += s(28)
-        die = min(s(84), c.w // 2)
-        parts["die"] = pygame.Rect(c.centerx - die // 2, y + s(4), die, die)
-        y = parts["die"].bottom + s(4)
-        starting = self.view["phase"] == "start"
-        parts["die_caption"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(56) if starting else s(38))
-        y = parts["die_caption"].bottom + s(6)
-        if starting:  # the cats still waiting to choose, under a "then:" label
-            y += s(18) + min(s(30), parts["die"].w // 3) + s(10)
-        cube = self.tray_cube_size()
-        parts["tray_title"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(20))
-        y += s(22)
-        parts["tray"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, cube + s(12))
-        y = parts["tray"].bottom + s(10)
-        parts["kept"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, max(0, c.bottom - y))
-        legend_h = self.legend_height()
-        parts["legend"] = pygame.Rect(c.x + pad, c.bottom - legend_h - pad, c.w - 2 * pad, legend_h)
-        return parts
-
-    def tray_cube_size(self) -> int:
-        s = self.ctx.scale
-        return max(16, min(s(36), (self.column.w - s(30)) // 5))
-
-    def legend_height(self) -> int:
-        s = self.ctx.scale
-        return s(22) * 6 + s(24)
-
-    def waiting_rects(self) -> dict[int, pygame.Rect]:
-        """Cats that have not chosen a Star yet: the chooser in the die's place, others below."""
-        parts = self.column_parts()
-        pawns = self.view["pawns"]
-        current = self.view["current"]
-        out: dict[int, pygame.Rect] = {}
-        if pawns[current] is None:
-            out[current] = parts["die"].copy()
-        small = max(16, min(self.ctx.scale(30), parts["die"].w // 3))
-        others = [s for s, p in enumerate(pawns) if p is None and s != current]
-        x = parts["die_caption"].x
-        y = parts["die_caption"].bottom + self.ctx.scale(18)
-        for seat in others:
-            out[seat] = pygame.Rect(x, y, small, small)
-            x += small + self.ctx.scale(4)
-        return out
 
     def pawn_rects(self, skip: frozenset[int] = frozenset()) -> dict[int, pygame.Rect]:
         """Where each cat is drawn: on its square (sharing it with others) or waiting aside."""
@@ -313,16 +218,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     def roll_action(self) -> Optional[Action]:
         """The Roll action if it is legal now."""
         return next((a for a in self.session.state.legal_actions() if a.kind == "roll"), None)
-
-    def offers(self) -> dict[int, list[Action]]:
-        """Legal ransom offers by owner, cheapest first."""
-        out: dict[int, list[Action]] = {}
-        for a in self.session.state.legal_actions():
-            if a.kind == "offer":
-                out.setdefault(a.owner, []).append(a)  # type: ignore[attr-defined]
-        for offers in out.values():
-            offers.sort(key=lambda a: a.price)  # type: ignore[attr-defined]
-        return out
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_SPACE and not event.mod & pygame.KMOD_CTRL:
@@ -437,179 +332,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
         return text + "  (Space)" if action.kind == "roll" else text
 
     # -- ransom offers in the column ---------------------------------------------------------
-    def ransom_rows(self) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
-        """Per owner that may be offered a cube: (owner, row, minus, plus, offer) rectangles."""
-        if not self.my_turn() or self.view["phase"] != "prepare":
-            return []
-        s = self.ctx.scale
-        area = self.column_parts()["kept"]
-        y = area.y + s(22) + self.kept_line_height()
-        rows = []
-        f = font(s(13), bold=True)
-        for owner in sorted(self.offers()):
-            title_h = len(wrap(self.ransom_title(owner), f, area.w)) * f.get_linesize()
-            b = s(26)
-            row = pygame.Rect(area.x, y, area.w, title_h + s(4) + b)
-            top = row.y + title_h + s(4)
-            minus = pygame.Rect(row.x, top, b, b)
-            plus = pygame.Rect(row.x + b + s(58), top, b, b)
-            offer = pygame.Rect(plus.right + s(8), top, max(s(50), row.right - plus.right - s(8)), b)
-            rows.append((owner, row, minus, plus, offer))
-            y = row.bottom + s(8)
-            if y > self.column_parts()["legend"].y - s(60):
-                break
-        return rows
-
-    def switch_rows(self) -> list[tuple[int, pygame.Rect]]:
-        """During a Switch Places choice: one big row per cat that may be chosen."""
-        if not self.my_turn() or self.view["phase"] != "switch":
-            return []
-        s = self.ctx.scale
-        area = self.column_parts()["kept"]
-        me = self.view["current"]
-        seats = [sp[1] for sp in self.session.state.legal_targets(("pawn", me)) if sp[0] == "pawn"]
-        rows = []
-        y = area.y + s(22)
-        for seat in seats:
-            rows.append((seat, pygame.Rect(area.x, y, area.w, s(40))))
-            y += s(46)
-        return rows
-
-    def ransom_title(self, owner: int) -> str:
-        return f"Offer {self.seat_name(owner)} their cube back for:"
-
-    def kept_line_height(self) -> int:
-        return self.ctx.scale(28) if any(self.view["kept"][self.view["current"]]) else 0
-
-    def price_for(self, owner: int, offers: list[Action]) -> Action:
-        """The offer at the chosen price (kept within the engine's legal prices)."""
-        prices = [a.price for a in offers]  # type: ignore[attr-defined]
-        want = self.prices.get(owner, min(prices[-1], max(1, prices[-1] // 2)))
-        best = min(offers, key=lambda a: abs(a.price - want))  # type: ignore[attr-defined]
-        self.prices[owner] = best.price  # type: ignore[attr-defined]
-        return best
-
-    def ransom_click(self, pos: tuple[int, int]) -> bool:
-        offers = self.offers()
-        for owner, _row, minus, plus, offer in self.ransom_rows():
-            chosen = self.price_for(owner, offers[owner])
-            prices = [a.price for a in offers[owner]]  # type: ignore[attr-defined]
-            i = prices.index(chosen.price)  # type: ignore[attr-defined]
-            if minus.collidepoint(pos):
-                self.prices[owner] = prices[max(0, i - 1)]
-                return True
-            if plus.collidepoint(pos):
-                self.prices[owner] = prices[min(len(prices) - 1, i + 1)]
-                return True
-            if offer.collidepoint(pos):
-                self.play(chosen)
-                return True
-        return False
-
     # -- animation ---------------------------------------------------------------------------
-    def time_now(self) -> Optional[float]:
-        """Seconds into the running after-action animation, or ``None``."""
-        if self.timeline is not None and self.animator.find("c22") is self.timeline:
-            return self.timeline.value()[0]
-        return None
-
-    def stage(self, kind: str) -> Optional[Stage]:
-        return next((st for st in self.stages if st.kind == kind), None)
-
-    def animate(self, before: JsonDict, action: Action) -> None:
-        self.route_pick = None
-        after = self.view
-        events, dice = self.what_followed(before, after)
-        if self.session.log:
-            was, now = self.session.around(len(self.session.log) - 1)
-            for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
-                self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])
-                self.news = self.news[-3:]
-        if any(e["kind"] in ("steal", "jackpot", "win") for e in events):
-            self.ctx.sounds.play("check")
-        self.before = before
-        self.stages = self.plan(before, action, dice)
-        total = max((st.start + st.duration for st in self.stages), default=0.0)
-        self.timeline = None
-        if total > 0:
-            self.timeline = self.animator.add(
-                Tween((0.0, 0.0), (total, 0.0), total, ease=pytweening.linear, tag="c22"))
-
-    def plan(self, before: JsonDict, action: Action, dice: list[int]) -> list[Stage]:
-        """The stages shown after ``action``: walking, coins, dice, cubes."""
-        after = self.view
-        stages: list[Stage] = []
-        t = 0.0
-        kind = action.kind
-        mover = before.get("current", 0)
-        if kind == "move":
-            route: list[list[int]] = next((m["route"] for m in before.get("moves", [])
-                          if m["action"] == str(action)), [])
-            end = after["pawns"][mover]
-            if end in route[1:]:
-                route = route[:route.index(end, 1) + 1]
-            if len(route) > 1:
-                stages.append(Stage("walk", t, STEP_TIME * (len(route) - 1),
-                                    {"seat": mover, "route": route}))
-                t += STEP_TIME * (len(route) - 1)
-            gained = after["gold"][mover] - before["gold"][mover]
-            if gained > 0 and route:
-                stages.append(Stage("coins", t, COIN_TIME,
-                                    {"from_cell": route[-1], "to": mover, "count": gained}))
-                t += COIN_TIME * 0.6
-            for value in dice:
-                stages.append(Stage("die", t, DIE_TIME, {"value": value, "seat": mover}))
-                t += DIE_TIME
-        elif kind == "roll" and dice:
-            stages.append(Stage("die", t, DIE_TIME, {"value": dice[0], "seat": mover}))
-        elif kind == "pay":
-            offer = before.get("offer") or {}
-            price = offer.get("price", 0)
-            if price:
-                stages.append(Stage("coins", t, COIN_TIME,
-                                    {"from_seat": offer["owner"], "to": offer["from"],
-                                     "count": price}))
-        elif kind == "switch":
-            stages.append(Stage("swap", t, 0.5, {"a": mover, "b": action.seat}))  # type: ignore[attr-defined]
-        elif kind == "remove":
-            stages.append(Stage("cube", t, 0.45, {"cell": [action.row, action.col],  # type: ignore[attr-defined]
-                                                  "seat": self.cube_owner(before, action),
-                                                  "out": True}))
-        elif kind == "cube":
-            stages.append(Stage("cube", t, 0.35, {"cell": [action.row, action.col],  # type: ignore[attr-defined]
-                                                  "seat": mover, "out": False}))
-        elif kind == "start":
-            stages.append(Stage("start", t, 0.45, {"seat": mover}))
-        return stages
-
-    @staticmethod
-    def cube_owner(view: JsonDict, action: Action) -> int:
-        for r, c, owner in view.get("cubes", []):
-            if (r, c) == (action.row, action.col):  # type: ignore[attr-defined]
-                return int(owner)
-        return 0
-
-    def shown_gold(self) -> list[int]:
-        """Gold per player as shown: the old amounts until flying coins arrive."""
-        gold = list(self.view["gold"])
-        t = self.time_now()
-        coins = self.stage("coins")
-        walk = self.stage("walk")
-        if t is not None and self.before and (
-                (coins is not None and coins.progress(t) < 0.85)
-                or (walk is not None and walk.running(t))):
-            return list(self.before.get("gold", gold))
-        return gold
-
-    def shown_pots(self) -> dict[Cell, int]:
-        """Jackpot gold as shown: the old amounts until the walking cat arrives."""
-        source = self.view
-        walk = self.stage("walk")
-        t = self.time_now()
-        if walk is not None and walk.running(t) and self.before:
-            source = self.before
-        return {(r, c): g for r, c, g in source["jackpots"]}
-
     def update(self, dt: float) -> None:
         super().update(dt)
         for item in self.news:
@@ -626,14 +349,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, GameScene):
     # -- the move log ------------------------------------------------------------------------
     def cell_name(self, row: int, col: int) -> str:
         return f"{'abcdefghijklmnopqrstuvwxyz'[col]}{row + 1}"
-
-    @staticmethod
-    def what_followed(before: JsonDict, after: JsonDict) -> tuple[list[JsonDict], list[int]]:
-        """The events and dice that came between two views."""
-        events = _new_items(before.get("events", []), after["events"])
-        fresh = after["rolls"] - before.get("rolls", after["rolls"])
-        dice = [d[2] for d in after["dice"][-min(fresh, len(after["dice"])):]] if fresh > 0 else []
-        return events, dice
 
     def log_row(self, index: int) -> Row:
         """Catch 22's log joins what followed a move with semicolons (rolls, gold taken)."""

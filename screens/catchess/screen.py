@@ -22,22 +22,22 @@ from typing import Any, Optional
 import pygame
 import pytweening
 
-from cats.catchess import solo as catchess_solo
 from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.assets import font
 from screens.catchess.draw import GardenDrawing, cat_token, rendered
+from screens.catchess.best import BestKey, SoloBest
 from screens.catchess.panels import GoalPanels
+from screens.catchess.reveal import RoundReveal
 from screens.table.frame import GameScene
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
-BestKey = tuple[tuple[int, ...], bool]
 
 MOVE_SECONDS = 0.4
 
 
-class CatChessScene(GardenDrawing, GoalPanels, GameScene):
+class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene):
     """The Cat Chess garden table."""
 
     PILL_PAD = (10, 4)
@@ -67,41 +67,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         super().__init__(ctx, session)
 
     # -- the solo best score, off the frame loop -----------------------------------------------
-    @property
-    def solo(self) -> bool:
-        return len(self.session.seats) == 1
-
-    def best_keys(self) -> list[BestKey]:
-        """The card sets whose best score the engine's solo view will need: every finished round
-        first, then the current deal (worked out early so that the round's end never waits)."""
-        state = self.session.state
-        key = (id(state), len(self.session.log))
-        if self._solo_data[:2] != key:
-            data = state.to_json()
-            centre = bool(data["options"].get("from_centre"))
-            keys = [(tuple(sorted(h["cards"][0])), centre) for h in data["history"]]
-            if not data["over"]:
-                keys.append((tuple(sorted(data["hands"][0])), centre))
-            self._solo_data = (key[0], key[1], keys)
-        return self._solo_data[2]
-
-    def warm(self) -> None:
-        """Start the exact search on the worker thread for every card set not yet asked for."""
-        if not self.solo:
-            return
-        for key in self.best_keys():
-            if key not in self.best_jobs:
-                self.best_jobs[key] = self.ctx.executor.submit(
-                    catchess_solo.best_for_cards, key[0], key[1])
-
-    def cold(self) -> bool:
-        """True while a finished solo round's best score is still being worked out."""
-        if not self.solo:
-            return False
-        keys = self.best_keys()
-        finished = keys if self.session.state.is_over() else keys[:-1]
-        return any(k not in self.best_jobs or not self.best_jobs[k].done() for k in finished)
-
     def refresh(self) -> None:
         self.warm()
         if self.cold():
@@ -145,9 +110,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
 
     def my_turn(self) -> bool:
         return self.deferred is None and not self.stale and super().my_turn()
-
-    def waiting_for_best(self) -> bool:
-        return self.deferred is not None or self.stale
 
     # -- layout --------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -433,37 +395,6 @@ class CatChessScene(GardenDrawing, GoalPanels, GameScene):
         return out
 
     # -- the reveal of a finished round --------------------------------------------------------
-    def reveal_entry(self) -> Optional[JsonDict]:
-        rounds = self.view.get("rounds_played") or []
-        return rounds[-1] if rounds else None
-
-    def finished_round(self, public: JsonDict) -> Optional[int]:
-        rounds = public.get("rounds_played") or []
-        return int(rounds[-1]["round"]) if rounds else None
-
-    def reveal_shown(self) -> bool:
-        """The round's reveal is up: the table's round results (public, until a click; opened
-        again with the "show result" button)."""
-        return self.results_shown() and self.reveal_entry() is not None
-
-    def results_rect(self) -> pygame.Rect:
-        s = self.ctx.scale
-        return self.left.inflate(s(6), s(6))
-
-    def reveal_rect(self) -> pygame.Rect:
-        """Where the round's reveal is drawn."""
-        return self.results_rect()
-
-    def reopen_rect(self) -> pygame.Rect:
-        s = self.ctx.scale
-        f = font(s(13), bold=True)
-        w = f.size(self.reopen_text())[0] + s(20)
-        return pygame.Rect(self.left.right - w, self.lawn.bottom + s(8), w, s(22))
-
-    def reopen_text(self) -> str:
-        entry = self.reveal_entry()
-        return f"Show round {entry['round']} result" if entry else ""
-
     # -- end -----------------------------------------------------------------------------------
     def end_lines(self, outcome: Any) -> list[str]:
         """One line per player (the board's reveal shows every card)."""

@@ -22,21 +22,21 @@ from cats.core import Action, IllegalAction, Spot
 from cats.session import Session
 from screens import palette
 from screens.anim import Tween
-from screens.assets import font
-from screens.overlays import fit_text, keep_game
+from screens.overlays import keep_game
 from screens.scene import Scene
 from screens.table.bots import BotDriver
 from screens.table.choices import ChoiceStrip
+from screens.table.chrome import Chrome
 from screens.table.curtain import Curtain
 from screens.table.endpanel import EndPanel
+from screens.table.gestures import Gestures
 from screens.table.hotseat import HotseatFlow, Step
 from screens.table.look import TableLook
 from screens.table.menu import GameMenu
 from screens.table.movelog import MoveLog, Row
-from screens.table.pointer import Drag, Pointer, actions_for
+from screens.table.pointer import Drag, Pointer
 from screens.table.results import RoundResults
 from screens.table.wording import Wording
-from screens.text import tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -53,13 +53,8 @@ else:
     SceneMixin = object
 
 
-class GameScene(TableLook, Wording, Scene):
+class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     """Base of every game screen."""
-
-    has_hint = False
-    #: games without click-to-choose actions may give the strip under the table to the board
-    uses_choice_strip = True
-    log_rows, log_calm = 60, 0.0  # moves kept in the log box; seconds between rebuilds for bots
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
@@ -190,98 +185,6 @@ class GameScene(TableLook, Wording, Scene):
             self.follow_flow()
 
     # -- layout ------------------------------------------------------------------------------
-    def build_ui(self) -> None:
-        w, h = self.ctx.size
-        s = self.ctx.scale
-        self.top = pygame.Rect(0, 0, w, s(56))
-        side_w = max(s(300), w // 4)
-        self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
-        strip = s(64) if self.uses_choice_strip else 0
-        self.bottom = pygame.Rect(0, h - strip, w - side_w, strip)
-        self.board = pygame.Rect(0, self.top.bottom, w - side_w, self.bottom.y - self.top.bottom)
-        self.tool_buttons = {}
-        x = w - s(10)
-        self.tools_left = x
-        tools = [("menu", tr("game.menu")), ("redo", tr("game.redo")), ("undo", tr("game.undo"))]
-        if self.has_hint:
-            tools.append(("hint", tr("game.hint")))
-        for key, label in tools:
-            bw = s(96)
-            x -= bw + s(6)
-            btn = self.button(pygame.Rect(x, s(9), bw, s(38)), label,
-                              tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
-            self.tool_buttons[btn] = key
-            self.tools_left = x
-        log_h = self.side.h // 2
-        self.log_box = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(self.side.x + s(8), self.side.bottom - log_h - s(8),
-                            self.side.w - s(16), log_h), self.ctx.ui)
-        self.keep(self.log_box)
-        self.movelog = MoveLog(self.log_box, tr("game.log"), self.log_rows, self.log_calm)
-        self.layout()
-        self.rebuild_choices()
-
-    def layout(self) -> None:
-        """Compute the board geometry from ``self.board`` (subclasses)."""
-
-    def clear_choices(self) -> bool:
-        """Remove the choice buttons and refresh the tools; true when the viewer may act now."""
-        self.choices.clear()
-        for btn in self.confirm_buttons:
-            btn.kill()
-            if btn in self.elements:
-                self.elements.remove(btn)
-        self.confirm_buttons = {}
-        self._update_tools()
-        if self.flow.step is Step.CONFIRM:
-            self._confirm_bar()
-        return self.my_turn()
-
-    def _confirm_bar(self) -> None:
-        """The mover's Done / Undo before the device passes on."""
-        s = self.ctx.scale
-        bar = self.confirm_rect()
-        x = bar.centerx + s(6)
-        for key, label in (("done", tr("game.done")), ("undo", tr("game.take_back"))):
-            bw = max(s(160), font(15).size(label)[0] + s(40))
-            rect = pygame.Rect(x, bar.centery - s(20), bw, s(40))
-            if key == "done":
-                rect.right = bar.centerx - s(6)
-            btn = self.button(rect, label, "#primary" if key == "done" else "",
-                              tooltip={"done": "Enter", "undo": "Ctrl+Z"}[key])
-            self.confirm_buttons[btn] = key
-
-    def confirm_rect(self) -> pygame.Rect:
-        """The band over the board's foot that holds Done / Undo."""
-        s = self.ctx.scale
-        return pygame.Rect(self.board.x, self.board.bottom - s(70), self.board.w, s(64))
-
-    def rebuild_choices(self) -> None:
-        """Buttons for the actions made by clicking a choice rather than dragging (and for the
-        actions of a gesture that means several)."""
-        if not self.clear_choices():
-            return
-        state = self.session.state
-        if self.choosing is not None:
-            choices = list(self.choosing[1])
-        else:
-            choices = [a for a in state.legal_actions() if state.drag_of(a) is None
-                       or self.also_button(a)]
-        self.choices.row(self.bottom, choices, [self.label(a) for a in choices])
-
-    def _update_tools(self) -> None:
-        for btn, key in self.tool_buttons.items():
-            enabled = {"undo": self.can_take_back(), "redo": self.session.can_redo(),
-                       "hint": self.my_turn()}.get(key, True)
-            if enabled:
-                btn.enable()
-            else:
-                btn.disable()
-
-    def also_button(self, action: Action) -> bool:
-        """Whether a dragged action also gets a button (e.g. Draw)."""
-        return False
-
     # -- turn state --------------------------------------------------------------------------
     def my_turn(self) -> bool:
         """True when a human may act now (no bot thinking, no curtain, nothing in between)."""
@@ -294,22 +197,6 @@ class GameScene(TableLook, Wording, Scene):
         if self.bots.thinking:
             return False
         return self.session.can_undo(before_handoff=self.flow.step is Step.CONFIRM)
-
-    def prompt_line(self) -> str:
-        """Whose turn it is and what to do now."""
-        mover = self.session.to_move
-        step = self.flow.step
-        if step is Step.CONFIRM and self.viewer is not None:
-            return tr("game.done_undo", name=self.seat_name(self.viewer))
-        if step is Step.RESULTS and mover is not None:
-            return tr("game.results")
-        if mover is None:
-            outcome = self.session.state.outcome()
-            return self.names(outcome.summary) if outcome else tr("game.over")
-        if self.session.seats[mover].is_bot:
-            return tr("game.thinking", name=self.seat_name(mover))
-        return tr("game.turn", name=self.seat_name(mover),
-                  prompt=self.names(self.session.state.prompt()))
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -457,84 +344,6 @@ class GameScene(TableLook, Wording, Scene):
     def show_hint(self) -> None:
         """Ask the game's solver for a suggestion (subclasses)."""
 
-    def pick_sources(self) -> list[Spot]:
-        """The pieces the pointer may take hold of now (the engine's drag sources)."""
-        return self.session.state.drag_sources()
-
-    def pointer_down(self, pos: tuple[int, int]) -> bool:
-        """Pick up a piece if the engine says it may move now."""
-        if not self.my_turn():
-            return False
-        spot = self.spot_at(pos)
-        if spot is None:
-            return False
-        if spot not in self.pick_sources():
-            reason = self.why_not_pick(spot)
-            if reason:
-                self.flash(reason)
-            return False
-        rect = self.spot_rect(spot)
-        self.pointer.pick(spot, rect.topleft if rect else pos, pos,
-                          self.session.state.legal_targets(spot))
-        return True
-
-    def pointer_up(self, pos: tuple[int, int]) -> bool:
-        """Drop the held piece: an action if the engine accepts, a chooser if the drop means
-        several, else slide back with a reason; a click does what clicking the piece means."""
-        moved = self.drag is not None and self.drag.moved
-        target = self.spot_at(pos) if moved else None  # lit targets win while still held
-        drag = self.pointer.let_go()
-        assert drag is not None
-        if not drag.moved:
-            target = drag.source  # a click on the piece
-        if target is None:
-            self.slide_back(drag, "")
-            return True
-        return self.gesture(drag.source, target, drag)
-
-    def gesture(self, source: Spot, target: Spot, drag: Optional[Drag] = None) -> bool:
-        """What moving ``source`` onto ``target`` means: one action is played, several are
-        offered as buttons, none is refused with the engine's reason."""
-        actions = actions_for(self.session.state, source, target)
-        if not actions and drag is not None and drag.moved and set(drag.targets) <= {source}:
-            # a piece whose one gesture is a click (the deck) does it when dragged anywhere
-            actions = actions_for(self.session.state, source, source)
-        if len(actions) == 1:
-            self.play(actions[0])
-        elif actions:
-            self.choose(target, actions)
-        elif target == source:
-            if drag is not None and drag.moved:
-                self.slide_back(drag, "")
-            else:
-                self.clicked(source)
-        elif drag is not None:
-            self.slide_back(drag, self.refusal(source, target))
-        else:
-            self.refuse(self.refusal(source, target))
-        return True
-
-    def clicked(self, source: Spot) -> None:
-        """A press and release on a piece that only drags (subclasses may explain or select)."""
-
-    def choose(self, target: Spot, actions: list[Action]) -> None:
-        """One gesture means several actions: offer them as buttons."""
-        self.choosing = (target, actions)
-        self.rebuild_choices()
-
-    def refuse(self, reason: str) -> None:
-        """Say why a gesture was refused."""
-        if reason:
-            self.flash(reason)
-            self.ctx.sounds.play("refuse")
-
-    def slide_back(self, drag: Drag, reason: str) -> None:
-        """The held piece slides back to where it was taken (with the reason, if any)."""
-        self.refuse(reason)
-        self.pointer.dropped_at = None
-        self.returning = self.animator.add(Tween(drag.topleft, drag.origin, 0.25, tag="return"))
-        self.returning_source = drag.source
-
     # -- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.animator.update(dt)
@@ -576,81 +385,9 @@ class GameScene(TableLook, Wording, Scene):
         self.draw_held(surface)
         self.draw_frame(surface)
 
-    def draw_frame(self, surface: pygame.Surface) -> None:
-        """Top bar with the prompt line, flash message, side panel, the Done / Undo band."""
-        s = self.ctx.scale
-        pygame.draw.rect(surface, palette.PAPER, self.top)
-        pygame.draw.line(surface, palette.WOOD, self.top.bottomleft, self.top.bottomright, 2)
-        mover = self.session.to_move if self.flow.step is not Step.CONFIRM else self.viewer
-        x = s(14)
-        if mover is not None:
-            x = self.draw_badge(surface, mover, (x, self.top.centery)) + s(8)
-        prompt, room = self.prompt_line(), self.tools_left - x - s(12)
-        # A long prompt steps down a few sizes before it is cut with an ellipsis.
-        for size in (19, 18, 17, 16, 15):
-            f = font(s(size), bold=True)
-            if f.size(prompt)[0] <= room:
-                break
-        text = f.render(fit_text(prompt, f, room), True, palette.INK)
-        surface.blit(text, (x, self.top.centery - text.get_height() // 2))
-        pygame.draw.rect(surface, palette.FELT, self.side)
-        pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
-        self.draw_side(surface, self.side.inflate(-s(20), -s(20)))
-        if self.flow.step is Step.CONFIRM:
-            band = self.confirm_rect()
-            shade = pygame.Surface(band.size, pygame.SRCALPHA)
-            shade.fill((*palette.PAPER, 225))
-            surface.blit(shade, band.topleft)
-            pygame.draw.line(surface, palette.WOOD, band.topleft, band.topright, 2)
-        if self.flash_time > 0 and self.flash_text:
-            fb = font(s(16), bold=True)
-            msg = fb.render(self.flash_text, True, palette.PAPER)
-            box = msg.get_rect(midtop=(self.board.centerx, self.board.y + s(8))).inflate(s(24), s(12))
-            pygame.draw.rect(surface, palette.WARN, box, border_radius=s(10))
-            surface.blit(msg, msg.get_rect(center=box.center))
-
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Game-specific information above the move log (subclasses)."""
-
-    def draw_targets(self, surface: pygame.Surface) -> None:
-        """Light up the legal drop targets of the held piece."""
-        if not self.drag:
-            return
-        for target in self.drag.targets:
-            rect = self.spot_rect(target)
-            if rect is None:
-                continue
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*palette.LEGAL, 90))
-            surface.blit(glow, rect.topleft)
-            pygame.draw.rect(surface, palette.LEGAL, rect, width=self.ctx.scale(4),
-                             border_radius=self.ctx.scale(10))
-            if self.ctx.settings.colour_blind_marks:
-                self.draw_tick(surface, rect)
-
-    def draw_held(self, surface: pygame.Surface) -> None:
-        """Draw the piece under the pointer, or sliding back after a refused drop."""
-        if self.drag and (self.drag.moved or self.drag.pos != self.drag.origin):
-            self.draw_piece(surface, self.drag.source, self.drag.topleft, lifted=True)
-        elif self.returning is not None and self.animator.find("return") is self.returning:
-            x, y = self.returning.value()
-            self.draw_piece(surface, self.returning_source, (int(x), int(y)), lifted=True)
-
     # -- what games supply -------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
         """Paint the board from ``self.view``."""
-
-    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
-                   lifted: bool = False) -> None:
-        """Paint the piece that sits on ``spot`` at ``topleft`` (while dragged)."""
-
-    def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
-        """The board position under the pointer."""
-        return None
-
-    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
-        """Where a board position is drawn."""
-        return None
 
     def results_rect(self) -> pygame.Rect:
         """Where the round-results panel is drawn (games with rounds)."""

@@ -1,0 +1,154 @@
+"""Catch 22 drawing over the table: flying coins, the news of what just happened, the hint bar
+under the table (what to do now, in words) and the tooltip of the square under the pointer."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from screens import palette
+from screens.assets import font, image
+from screens.catch22.draw import SceneMixin
+from screens.catch22.panels import KIND_TEXT
+from screens.overlays import wrap
+
+
+class HintDrawing(SceneMixin):
+    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: the coins, news, hint bar and tooltip."""
+
+    def draw_coins(self, surface: pygame.Surface) -> None:
+        t = self.time_now()
+        for st in self.stages:
+            if st.kind != "coins" or not st.running(t) or st.progress(t) <= 0:
+                continue
+            if "from_cell" in st.data:
+                start = self.cell_rect(tuple(st.data["from_cell"])).center
+            else:
+                start = self.gold_anchor.get(st.data["from_seat"], self.board.center)
+            end = self.gold_anchor.get(st.data["to"], self.side.center)
+            count = max(1, min(10, st.data["count"]))
+            size = max(14, int(self.cell * 0.5))
+            for i in range(count):
+                delay = i * 0.35 / count
+                p = (st.progress(t) - delay) / max(0.01, 1 - 0.35)
+                if p <= 0 or p >= 1:
+                    continue
+                k = pytweening.easeInOutQuad(p)
+                x = start[0] + (end[0] - start[0]) * k
+                y = start[1] + (end[1] - start[1]) * k - math.sin(k * math.pi) * self.cell * 1.5
+                surface.blit(image("coin", size, size), (int(x) - size // 2, int(y) - size // 2))
+
+    def draw_news(self, surface: pygame.Surface) -> None:
+        """Steals, Jackpots, the win: short notes in the column, above the legend."""
+        s = self.ctx.scale
+        parts = self.column_parts()
+        y = parts["legend"].y - s(8)
+        f = font(s(13), bold=True)
+        width = self.column.w - s(20)
+        for text, colour, left in reversed(self.news):
+            lines = wrap(text, f, width - s(16))
+            h = len(lines) * f.get_linesize() + s(10)
+            if y - h < self.kept_bottom:
+                break
+            box = pygame.Rect(0, 0, width, h)
+            box.midbottom = (self.column.centerx, y)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = int(240 * min(1.0, left / 0.8))
+            pygame.draw.rect(panel, (*colour, alpha), panel.get_rect(), border_radius=s(10))
+            surface.blit(panel, box.topleft)
+            ty = box.y + s(5)
+            for line in lines:
+                img = f.render(line, True, palette.PAPER)
+                img.set_alpha(alpha)
+                surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
+                ty += f.get_linesize()
+            y = box.y - s(6)
+
+    def draw_hint_bar(self, surface: pygame.Surface) -> None:
+        """What to do now, in words, next to the buttons under the table."""
+        s = self.ctx.scale
+        x = self.bottom.x + s(12)
+        for btn in self.choice_buttons:
+            x = max(x, btn.rect.right + s(14))
+        width = self.bottom.right - x - s(12)
+        if width < s(120):
+            return
+        text = self.tip_text if self.tip_time > 0 else self.hint()
+        if not text:
+            return
+        f = font(s(14))
+        lines = wrap(text, f, width)[:2]
+        y = self.bottom.centery - len(lines) * f.get_linesize() // 2
+        for line in lines:
+            surface.blit(f.render(line, True, palette.INK if self.tip_time <= 0 else palette.TEAL),
+                         (x, y))
+            y += f.get_linesize()
+
+    def hint(self) -> str:
+        view = self.view
+        mover = view["to_move"]
+        if mover is None:
+            return ""
+        if self.session.seats[mover].is_bot:
+            return f"{self.seat_name(mover)} is playing…"
+        if not self.my_turn():
+            return ""
+        return {
+            "start": "Click a lit Star (or drag your cat onto it) to start there.",
+            "prepare": self.prepare_hint(),
+            "ransom": "Pay to get your cube back, or refuse.",
+            "move": "Click a lit square or drag your cat there; hover a square to see the route.",
+            "switch": "Click the cat you want to switch places with (on the maze or in the list).",
+            "remove": "Click a cube (or drag it to the tray) to take it off the board.",
+        }.get(view["phase"], "")
+
+    def prepare_hint(self) -> str:
+        view = self.view
+        parts = []
+        if view["supply"][view["current"]]:
+            parts.append("Drag cubes from your tray onto the path to block rivals")
+        if self.offers():
+            parts.append("offer a kept cube back for gold (left)")
+        if not parts:
+            return "Roll the die: click it or press Space."
+        text = ", or ".join(parts) + "; then roll (Space)."
+        return text[0].upper() + text[1:]
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """What the hovered square is."""
+        s = self.ctx.scale
+        cell = self.cell_at(self.pointer.at)
+        if cell is None or not self.board.collidepoint(self.pointer.at):
+            return
+        kind = self.kind_at(cell)
+        if kind == "out" or (self.view["phase"] == "move" and cell in self.move_targets()):
+            return
+        view = self.view
+        lines = [f"{self.cell_name(*cell)} · {KIND_TEXT.get(kind, kind)}"]
+        if kind == "jackpot":
+            gold = self.shown_pots().get(cell, 0)
+            lines.append(f"{gold} gold left" if gold else "empty")
+        elif kind == "star":
+            name = next((n for n, rc in view["stars"].items() if tuple(rc) == cell), "")
+            lines.append(f"the {name} Star" if name else "")
+        for r, c, owner in view["cubes"]:
+            if (r, c) == cell:
+                lines.append(f"{self.seat_name(owner)}'s cube")
+        here = [seat for seat, p in enumerate(view["pawns"]) if p is not None and tuple(p) == cell]
+        if here:
+            lines.append(", ".join(self.seat_name(x) for x in here))
+        lines = [line for line in lines if line]
+        f = font(s(13))
+        w = max(f.size(line)[0] for line in lines) + s(16)
+        h = len(lines) * f.get_linesize() + s(8)
+        box = pygame.Rect(self.pointer.at[0] + s(16), self.pointer.at[1] + s(18), w, h)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(6))
+        pygame.draw.rect(surface, palette.WOOD, box, 1, border_radius=s(6))
+        y = box.y + s(4)
+        for i, line in enumerate(lines):
+            img = font(s(13), bold=i == 0).render(line, True, palette.INK)
+            surface.blit(img, (box.x + s(8), y))
+            y += f.get_linesize()

@@ -1,0 +1,267 @@
+"""Cat's Gambit drawing: the tableau of cards around the deck, the marks on cells, the Paw, the
+burrow panel, the tray of Pawns, the held card, and the side panel with what is known of the deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cats.core import Spot
+from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
+from screens import palette
+from screens.assets import font, image
+from screens.overlays import blit_lines, wrap
+from screens.table.frame import SceneMixin
+
+ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
+       "Q5": "gambit_aurelia_5", "Q1": "gambit_aurelia_1", "U-2": "gambit_umbra_2",
+       "U-5": "gambit_umbra_5", "P": "gambit_pawn", "back": "gambit_back"}
+
+
+def place_in_deck(known: dict[str, int]) -> str:
+    """ "top", "bottom", "second from bottom" or "4 from bottom" for a known deck card."""
+    if known["from_top"] == 0:
+        return "top"
+    return {0: "bottom", 1: "second from bottom"}.get(
+        known["from_bottom"], f"{known['from_bottom'] + 1} from bottom")
+
+
+class TableauDrawing(SceneMixin):
+    """Mixed into :class:`~screens.gambit.screen.GambitScene`: everything drawn on the table."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        s = self.ctx.scale
+        view = self.view
+        pygame.draw.rect(surface, palette.FELT, self.board.inflate(-s(8), -s(8)), border_radius=s(18))
+        occupied = {(c[0], c[1]) for c in view["grid"]} | {tuple(view["deck_cell"])}
+        for cell in view["possible"]:
+            rect = self.card_rect(tuple(cell))
+            if tuple(cell) not in occupied:
+                pygame.draw.rect(surface, (232, 216, 196), rect, border_radius=s(8))
+                pygame.draw.rect(surface, (210, 190, 168), rect, width=1, border_radius=s(8))
+        marks = {tuple(m["cell"]): m for m in view["target_marks"]}
+        for x, y, stack in view["grid"]:
+            self.draw_stack(surface, stack, self.card_rect((x, y)))
+        self.draw_deck(surface)
+        if self.drag is None:
+            for cell, mark in marks.items():  # before picking up: show where it may go
+                if mark["legal"]:
+                    pygame.draw.rect(surface, palette.LEGAL, self.card_rect(cell), width=s(2),
+                                     border_radius=s(8))
+        for cell, mark in marks.items():
+            self.draw_mark(surface, self.card_rect(cell), mark)
+        if self.hint_spot is not None:
+            rect = self.spot_rect(self.hint_spot)
+            if rect:
+                pygame.draw.rect(surface, palette.TEAL, rect.inflate(s(8), s(8)), width=s(4),
+                                 border_radius=s(10))
+        self.draw_paw(surface, self.paw_rect())
+        self.draw_tray(surface)
+        self.draw_burrow(surface)
+
+    def draw_burrow(self, surface: pygame.Surface) -> None:
+        """Burrow Strategy: the bottom two cards face up; dragging the left onto the right
+        swaps them (the buttons below do the same, or keep the order)."""
+        cards = self.bottom_cards()
+        if not cards:
+            return
+        s = self.ctx.scale
+        panel, slots = self.burrow_panel()
+        pygame.draw.rect(surface, (120, 90, 70), panel.move(s(3), s(4)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.PAPER, panel, border_radius=s(14))
+        pygame.draw.rect(surface, palette.WOOD, panel, width=s(2), border_radius=s(14))
+        f = font(s(16), bold=True)
+        title = f.render("Burrow: the bottom of the deck", True, palette.INK)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + s(10))))
+        hint = font(s(12)).render("drag the left card onto the right one to swap", True,
+                                  palette.WOOD)
+        surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + s(32))))
+        held = self.drag.source if self.drag else None
+        small = font(s(12), bold=True)
+        for (spot, rect), caption in zip(slots, ("second from bottom", "bottom (drawn last)")):
+            if spot == held:
+                pygame.draw.rect(surface, (200, 182, 160), rect, border_radius=s(8))
+            else:
+                self.draw_stack(surface, [cards[spot[1]]], rect)
+            txt = small.render(caption, True, palette.INK)
+            surface.blit(txt, txt.get_rect(midtop=(rect.centerx, rect.bottom + s(6))))
+        # A two-headed arrow between the cards: they change places.
+        y, half, head = slots[0][1].centery, s(16), s(7)
+        cx = panel.centerx
+        pygame.draw.line(surface, palette.WOOD, (cx - half, y), (cx + half, y), s(3))
+        for tip, back in ((cx - half - s(2), cx - half + head), (cx + half + s(2), cx + half - head)):
+            pygame.draw.polygon(surface, palette.WOOD, [(tip, y), (back, y - head), (back, y + head)])
+
+    def draw_mark(self, surface: pygame.Surface, rect: pygame.Rect, mark: dict[str, Any]) -> None:
+        """Cells that would check a queen say so (in words and a red corner), before the drop."""
+        s = self.ctx.scale
+        label = ""
+        if mark["checks_queen"]:
+            label = "CHECK!" if mark["legal"] else "check"
+            if not mark["legal"]:  # refused while a safe cell exists: hatched, not only red
+                for off in range(-rect.h, rect.w, s(10)):
+                    pygame.draw.line(surface, (200, 120, 100), (rect.x + max(off, 0),
+                                     rect.y + max(-off, 0)), (rect.x + min(off + rect.h, rect.w),
+                                     rect.y + min(rect.h, rect.w - off)), 1)
+        elif mark["checks_umbra"]:
+            label = "checks Umbra"
+        if not label:
+            return
+        f = font(max(9, s(11)), bold=True)
+        lines = wrap(label, f, rect.w - 4)
+        y = rect.bottom - len(lines) * f.get_linesize() - s(4)
+        band = pygame.Rect(rect.x, y - s(2), rect.w, rect.bottom - y + s(2))
+        colour = palette.WARN if mark["checks_queen"] else palette.PLUM
+        pygame.draw.rect(surface, colour, band, border_radius=s(6))
+        for line in lines:
+            txt = f.render(line, True, palette.PAPER)
+            surface.blit(txt, txt.get_rect(midtop=(rect.centerx, y)))
+            y += f.get_linesize()
+
+    def card_image(self, code: str, w: int, h: int) -> pygame.Surface:
+        """A card face at a size, with its name written in the top band."""
+        view = self.view
+        if code == "Q":
+            key = f"Q{view['queen_side']}"
+        elif code == "U":
+            key = f"U{view['umbra_side']}"
+        elif code.startswith("P:"):
+            key = "P"
+        else:
+            key = code
+        surf = image(ART.get(key, "gambit_back"), w, h).copy()
+        if code.startswith("P:"):
+            name = PAWN_NAMES.get(code[2:], "Pawn")
+        elif code == "Q":
+            name = f"Queen {view['queen_side']} VP"
+        elif code == "U":
+            name = f"Umbra {view['umbra_side']}"
+        else:
+            name = CARD_NAMES.get(code, code)
+        size = max(8, int(h * 0.075))
+        inner = int(w * 0.84)  # inside the card's frame
+        f = font(size, bold=True)
+        lines = wrap(name, f, inner)[:2]
+        while size > 8 and max(f.size(line)[0] for line in lines) > inner:
+            size -= 1  # a long word ("Banishment") does not wrap: smaller type
+            f = font(size, bold=True)
+            lines = wrap(name, f, inner)[:2]
+        y = max(2, int(h * 0.02))
+        for line in lines:
+            txt = f.render(line, True, palette.INK)
+            surf.blit(txt, txt.get_rect(midtop=(w // 2, y)))
+            y += f.get_linesize() - 2
+        return surf
+
+    def draw_stack(self, surface: pygame.Surface, stack: list[str], rect: pygame.Rect) -> None:
+        """A stack: the base card, then each card on it a little smaller and lower."""
+        for i, code in enumerate(stack):
+            if i == 0:
+                r = rect
+            else:
+                r = rect.inflate(-rect.w * 0.3, -rect.h * 0.3)
+                r.midbottom = (rect.centerx + i * 6, rect.bottom + i * 2)
+            if code == "Q" and self.flip is not None and self.animator.find("flip") is self.flip:
+                k = abs(self.flip.value()[0] * 2 - 1)
+                r = r.inflate(-int(r.w * (1 - k)), 0)
+            pygame.draw.rect(surface, (120, 90, 70), r.move(2, 3), border_radius=self.ctx.scale(8))
+            surface.blit(self.card_image(code, r.w, r.h), r.topleft)
+
+    def draw_deck(self, surface: pygame.Surface) -> None:
+        """The deck with its count (what the player knows of it is listed in the side panel)."""
+        s = self.ctx.scale
+        rect = self.card_rect(tuple(self.view["deck_cell"]))
+        count = self.view["deck_count"]
+        for i in range(min(count, 4), 0, -1):
+            pygame.draw.rect(surface, palette.WOOD, rect.move(i * 2, i * 2), border_radius=s(8))
+        surface.blit(image("gambit_back", rect.w, rect.h), rect.topleft)
+        badge = font(s(20), bold=True).render(str(count), True, palette.PAPER)
+        box = badge.get_rect(center=rect.center).inflate(s(18), s(8))
+        pygame.draw.rect(surface, palette.INK, box, border_radius=s(12))
+        surface.blit(badge, badge.get_rect(center=box.center))
+
+    def draw_paw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The Paw token."""
+        surface.blit(image("gambit_paw", rect.w, rect.h), rect.topleft)
+
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        """The drawn card and the five Pawns face up with their ability names."""
+        s = self.ctx.scale
+        pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
+        f = font(s(13), bold=True)
+        slots = self.tray_slots()
+        first = "Pawn to place" if self.placing_pawn() else "Drawn card"
+        surface.blit(f.render(first, True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
+        if len(slots) > 1:
+            surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
+        held = self.drag.source if self.drag else None
+        for spot, rect in self.tray_slots():
+            if spot == held:
+                pygame.draw.rect(surface, (190, 170, 150), rect, border_radius=s(8))
+                continue
+            if spot == ("revealed",):
+                card = self.view["revealed"]
+                if card:
+                    self.draw_stack(surface, [card], rect)
+                else:
+                    pygame.draw.rect(surface, (200, 182, 160), rect, width=2, border_radius=s(8))
+                continue
+            self.draw_pawn_card(surface, spot[1], rect)
+
+    def draw_pawn_card(self, surface: pygame.Surface, pawn: str, rect: pygame.Rect) -> None:
+        """A Pawn card with its ability name (playable ones are outlined)."""
+        s = self.ctx.scale
+        surface.blit(self.card_image("P:" + pawn, rect.w, rect.h), rect.topleft)
+        if ("pawn", pawn) in self.session.state.drag_sources() and self.my_turn():
+            pygame.draw.rect(surface, palette.LEGAL, rect.inflate(s(4), s(4)), width=s(3),
+                             border_radius=s(8))
+
+    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
+                   lifted: bool = False) -> None:
+        rect = self.spot_rect(spot)
+        if rect is None:
+            return
+        moved = pygame.Rect(topleft, rect.size)
+        if spot[0] in ("revealed", "pawn"):  # shrink to grid size so the drop cell is visible
+            grab = self.drag.pos if self.drag else moved.center
+            moved = self.card_rect((0, 0))
+            moved.center = (grab[0], grab[1]) if self.drag else rect.center
+            if not self.drag:
+                moved.topleft = topleft
+        if spot == ("paw",):
+            self.draw_paw(surface, moved)
+        elif spot == ("revealed",) and self.view["revealed"]:
+            self.draw_stack(surface, [self.view["revealed"]], moved)
+        elif spot[0] == "pawn":
+            surface.blit(self.card_image("P:" + spot[1], moved.w, moved.h), moved.topleft)
+        elif spot[0] == "cell":
+            stack = next((st for x, y, st in self.view["grid"] if (x, y) == (spot[1], spot[2])), None)
+            if stack:
+                self.draw_stack(surface, stack, moved)
+        elif spot == ("deck",):
+            surface.blit(image("gambit_back", rect.w, rect.h), moved.topleft)
+        elif spot[0] == "bottom" and spot[1] in self.bottom_cards():
+            self.draw_stack(surface, [self.bottom_cards()[spot[1]]], moved)
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        view = self.view
+        lines = ["Score so far"]
+        lines += [f"{label}: {points:+d}" for label, points in view["score_lines"]]
+        lines.append(f"Total: {view['score']}")
+        if view["umbra_option"]:
+            state = "gone for good" if view["umbra_gone"] else (
+                f"on the board at {view['umbra_side']}" if view["umbra"] else "waiting")
+            lines.append(f"Queen Umbra: {state}")
+        lines.append(f"Checks on Aurelia: {view['checks']} of 2")
+        known = sorted(view["deck_known"], key=lambda k: k["from_top"])
+        if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
+            lines.append("You know in the deck:")
+            lines += [f"  {place_in_deck(k)}: {CARD_NAMES[k['card']]}" for k in known]
+        y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
+        hovered = self.spot_at(self.pointer.at) if self.board.collidepoint(self.pointer.at) else None
+        pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
+        if pawn:
+            blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
+                       palette.TEAL, width=rect.w, bold_first=True)
