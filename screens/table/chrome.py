@@ -78,9 +78,11 @@ class Chrome:
             self.confirm_buttons[btn] = key
 
     def confirm_rect(self) -> pygame.Rect:
-        """The band over the board's foot that holds Done / Undo."""
+        """The panel at the board's foot that holds Done / Undo (over the mover's own hand)."""
         s = self.ctx.scale
-        return pygame.Rect(self.board.x, self.board.bottom - s(70), self.board.w, s(64))
+        rect = pygame.Rect(0, 0, min(self.board.w - s(20), s(520)), s(64))
+        rect.midbottom = (self.board.centerx, self.board.bottom - s(10))
+        return rect
 
     def prompt_line(self) -> str:
         """Whose turn it is and what to do now."""
@@ -120,10 +122,9 @@ class Chrome:
         self.draw_side(surface, self.side.inflate(-s(20), -s(20)))
         if self.flow.step is Step.CONFIRM:
             band = self.confirm_rect()
-            shade = pygame.Surface(band.size, pygame.SRCALPHA)
-            shade.fill((*palette.PAPER, 225))
-            surface.blit(shade, band.topleft)
-            pygame.draw.line(surface, palette.WOOD, band.topleft, band.topright, 2)
+            pygame.draw.rect(surface, (90, 60, 40), band.move(s(3), s(4)), border_radius=s(14))
+            pygame.draw.rect(surface, palette.PAPER, band, border_radius=s(14))
+            pygame.draw.rect(surface, palette.WOOD, band, width=s(3), border_radius=s(14))
         if self.flash_time > 0 and self.flash_text:
             fb = font(s(16), bold=True)
             msg = fb.render(self.flash_text, True, palette.PAPER)
