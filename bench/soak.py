@@ -121,7 +121,7 @@ def soak_screens(count: int, level: int, wanted: list[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from screens.app import build_context, frame
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.registry import SCREENS, open_game
 
     ids = [g for g in wanted if g in SCREENS]

@@ -126,7 +126,7 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # typ
 def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) -> None:  # type: ignore[no-untyped-def]
     """The main menu (and ``session``'s game over it), with what must be said at start on top:
     another copy owns the folder, or games cannot be saved (each said once, in a dialog)."""
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.overlays import keep_game, lock_dialog, saving_notice
     from screens.registry import open_game
 
@@ -195,7 +195,7 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
     frame), a fresh main menu under the dialog; if it comes back once the dialog was closed, the
     main menu without a second dialog; then the dialog alone; and if even that fails, the app
     ends. Each error is logged once."""
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.overlays import ErrorBox
 
     text = f"{type(exc).__name__}: {exc}"
@@ -292,7 +292,7 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
     """Render the menu or a game (after ``--moves``) to a PNG file."""
     import pygame
 
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.registry import open_game
 
     if args.game:
@@ -321,11 +321,11 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
 
 def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped-def]
     """Open a named screen on top (for screenshots of every screen)."""
-    from screens.loadgame import LoadScene
-    from screens.menus import RulesScene
-    from screens.newgame import NewGameScene
-    from screens.profiles_screen import ProfilesScene
-    from screens.settings_screen import SettingsScene
+    from screens.menus.loadgame import LoadScene
+    from screens.menus.main import RulesScene
+    from screens.menus.newgame import NewGameScene
+    from screens.menus.profiles import ProfilesScene
+    from screens.menus.settings import SettingsScene
 
     top = ctx.scenes.top
     scenes = {"new": lambda: NewGameScene(ctx, game_id), "load": lambda: LoadScene(ctx),
@@ -349,7 +349,7 @@ def smoke(read_only: bool = False) -> int:
     """Open every game's screen from a seeded game, play moves through the scene, render."""
     import pygame
 
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.registry import SCREENS, open_game
 
     ctx = build_context(WINDOW, headless=True, read_only=read_only)

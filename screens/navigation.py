@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from screens.loadgame import LoadScene
-from screens.menus import MainMenu, RulesScene
+from screens.menus.loadgame import LoadScene
+from screens.menus.main import MainMenu, RulesScene
 from screens.registry import open_game
-from screens.settings_screen import SettingsScene
+from screens.menus.settings import SettingsScene
 
 if TYPE_CHECKING:
     from cats.session import Session

@@ -30,7 +30,7 @@ def headless_context(size: tuple[int, int] = (1280, 800), instant_bots: bool = T
 def show(ctx: Any, scene: Any, confirm: bool = True, run_frame: bool = True) -> Any:
     """Put a game scene over the main menu (as the app does), run a frame, and pass the opening
     hand-off curtain if one shows and ``confirm``; returns the scene."""
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
     from screens.table.curtain import Curtain
 
     ctx.scenes.push(MainMenu(ctx))
@@ -99,7 +99,7 @@ class SlowBot:
 
 def over_menu(ctx: Any, scene: Any) -> Any:
     """Open a page (Load, Players, New game…) over the main menu and run a frame; returns it."""
-    from screens.menus import MainMenu
+    from screens.menus.main import MainMenu
 
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(scene)

@@ -15,7 +15,7 @@ from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.box.screen import BoxScene
-from screens.menus import MainMenu
+from screens.menus.main import MainMenu
 from screens.table.curtain import Curtain
 
 # Four players, seat 0 starts; every number 1-8 five times.

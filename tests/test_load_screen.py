@@ -11,7 +11,7 @@ from frames import click, headless_context, over_menu
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.assets import font
-from screens.loadgame import LoadScene
+from screens.menus.loadgame import LoadScene
 from screens.overlays import MenuOverlay
 
 

@@ -120,7 +120,7 @@ def test_a_second_copy_offers_read_only_and_then_writes_nothing(
         for _ in range(3):
             assert scene.play(session.state.legal_actions()[0])
         ctx.settings.volume = 0.9
-        from screens.settings_screen import SettingsScene
+        from screens.menus.settings import SettingsScene
         SettingsScene(ctx)._save()
         ctx.profiles.add("Leo")
         ctx.profiles.save()

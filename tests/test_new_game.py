@@ -10,7 +10,7 @@ import pytest
 from frames import click, headless_context, over_menu
 
 from screens.app import frame
-from screens.newgame import KINDS, NewGameScene
+from screens.menus.newgame import KINDS, NewGameScene
 
 
 @pytest.fixture()

@@ -12,9 +12,9 @@ from cats.session import Seat, Session
 from frames import click, headless_context, over_menu
 from saves.store import RESUME, SaveStore, is_autosave
 from screens.app import frame
-from screens.loadgame import LoadScene
-from screens.menus import MainMenu
-from screens.newgame import KINDS, NewGameScene
+from screens.menus.loadgame import LoadScene
+from screens.menus.main import MainMenu
+from screens.menus.newgame import KINDS, NewGameScene
 
 
 @pytest.fixture()

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from frames import click, headless_context, over_menu
 
-from screens.profiles_screen import ProfilesScene
+from screens.menus.profiles import ProfilesScene
 
 
 @pytest.fixture()

@@ -15,10 +15,10 @@ import pytest
 from cats.session import Seat, Session
 from frames import click, headless_context, over_menu
 from screens.app import frame
-from screens.loadgame import LoadScene
-from screens.menus import MainMenu
+from screens.menus.loadgame import LoadScene
+from screens.menus.main import MainMenu
 from screens.overlays import ErrorBox
-from screens.profiles_screen import ProfilesScene
+from screens.menus.profiles import ProfilesScene
 from screens.registry import open_game
 from screens.scene import Scene
 
@@ -167,7 +167,7 @@ def test_the_players_page_draws_whatever_the_profiles_file_holds(ctx: Any,
 
 
 def test_typed_names_no_screen_can_show_are_refused_in_the_dialogs(ctx: Any) -> None:
-    from screens.newgame import NewGameScene
+    from screens.menus.newgame import NewGameScene
 
     dialog = over_menu(ctx, NewGameScene(ctx, "gambit"))
     dialog.names[0] = "\u200b\u200b"

@@ -9,8 +9,8 @@ from frames import click, drag, frames_until, headless_context, show
 from cats.session import Seat, Session
 from screens.app import frame
 from screens.gambit.screen import GambitScene
-from screens.menus import MainMenu
-from screens.newgame import NewGameScene
+from screens.menus.main import MainMenu
+from screens.menus.newgame import NewGameScene
 
 DECK = ["R", "B", "N", "C", "B", "N", "R", "C", "C", "C"]
 PAWNS = ["banish", "burrow", "call", "leap", "push"]
@@ -159,7 +159,7 @@ def test_burrow_swap_by_dragging_the_second_card_onto_the_bottom(ctx) -> None:  
 
 
 def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, monkeypatch, nine_lives_home) -> None:  # type: ignore[no-untyped-def]
-    import screens.settings_screen as settings_screen
+    import screens.menus.settings as settings_screen
 
     def refuse(_settings):  # type: ignore[no-untyped-def]
         raise OSError("disk full")

@@ -15,12 +15,12 @@ from cats import GAMES
 from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, font, image, read_text
-from screens.loadgame import LoadScene
+from screens.menus.loadgame import LoadScene
 from screens.overlays import blit_lines, draw_panel
-from screens.profiles_screen import ProfilesScene
+from screens.menus.profiles import ProfilesScene
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.settings_screen import SettingsScene
+from screens.menus.settings import SettingsScene
 from screens.text import tr
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class MainMenu(Scene):
 
     def open_new(self, game_id: str) -> None:
         """The new-game dialog for a playable game."""
-        from screens.newgame import NewGameScene
+        from screens.menus.newgame import NewGameScene
         if playable(game_id):
             self.ctx.scenes.push(NewGameScene(self.ctx, game_id))
         else:
