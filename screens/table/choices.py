@@ -50,7 +50,7 @@ class ChoiceStrip:
 
     def action_of(self, element: object) -> Optional[Action]:
         """The action a pressed button stands for."""
-        return self.buttons.get(element)  # type: ignore[call-overload]
+        return next((a for b, a in self.buttons.items() if b is element), None)
 
     def hovered(self) -> Optional[Action]:
         """The action of the button under the pointer."""

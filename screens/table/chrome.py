@@ -47,6 +47,7 @@ class Chrome:
     movelog: Optional[MoveLog]
     choices: ChoiceStrip
     choosing: Optional[tuple[Spot, list[Action]]]
+    elements: list[Any]
 
     if TYPE_CHECKING:
         viewer: Optional[int]

@@ -180,8 +180,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         """The round's results were clicked away: the table moves on."""
         if self.flow.step is Step.RESULTS:
             self.flow.dismissed()
-            if self.flow.step is not Step.OVER:
-                self.results.close()
+            self.results.close()
             self.follow_flow()
 
     # -- layout ------------------------------------------------------------------------------

@@ -64,10 +64,12 @@ class GameMenu:
             ctx.scenes.pop()
             then()
 
+        def save_first() -> None:
+            ctx.scenes.pop()
+            self.ask_save(then)
+
         ctx.scenes.push(MenuOverlay(ctx, "Leave this game?", [
-            ("Keep playing", ctx.scenes.pop),
-            ("Save it first", lambda: (ctx.scenes.pop(), self.ask_save(then))),
-            ("Leave it", go)],
+            ("Keep playing", ctx.scenes.pop), ("Save it first", save_first), ("Leave it", go)],
             ["The game in progress stays in Load as an autosave; you can also save it under a "
              "name."]))
 
