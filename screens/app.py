@@ -333,8 +333,8 @@ def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped
               "profiles": lambda: ProfilesScene(ctx)}
     if name in scenes:
         ctx.scenes.push(scenes[name]())
-    elif name == "menu" and hasattr(top, "open_menu"):
-        top.open_menu()
+    elif name == "menu" and hasattr(top, "menu"):
+        top.menu.open()
     elif name == "locked":
         from screens.overlays import lock_dialog
         ctx.scenes.push(lock_dialog(ctx, f"Another copy of Nine Lives (process 4242) is using "

@@ -101,7 +101,7 @@ def test_replaying_the_deal_keeps_the_game_under_way(ctx) -> None:  # type: igno
     scene = start_from_dialog(ctx, "gambit")
     play_moves(scene, 3)
     before = scene.session.state.to_json()
-    scene.restart_same()
+    scene.menu.restart_same()
     frame(ctx, 0.016)
     again = ctx.scenes.top
     play_moves(again, 1)
