@@ -149,13 +149,13 @@ def test_burrow_swap_by_dragging_the_second_card_onto_the_bottom(ctx) -> None:  
     for text in ("draw", "place 2,0", "pawn burrow 2,1", "look"):
         assert scene.play(session.state.parse(text))
     frame(ctx, 0.016)
-    assert scene.bottom_cards() == {0: "N", 1: "C"}
+    assert scene.boardview.bottom_cards() == {0: "N", 1: "C"}
     click(ctx, scene.spot_rect(("bottom", 0)).center)   # the bottom card itself: a reason
     assert "Drag the other card" in scene.flash_text and len(session.log) == 4
     drag(ctx, scene.spot_rect(("bottom", 1)).center, scene.spot_rect(("bottom", 0)).center)
     assert str(session.log[-1].action) == "burrow swap"
     assert session.state.deck[-2:] == ["N", "C"]
-    assert scene.bottom_cards() == {}, "the panel closes once the order is chosen"
+    assert scene.boardview.bottom_cards() == {}, "the panel closes once the order is chosen"
 
 
 def test_settings_that_cannot_be_saved_are_kept_for_the_session_and_said(ctx, monkeypatch, nine_lives_home) -> None:  # type: ignore[no-untyped-def]
@@ -198,7 +198,7 @@ def test_pawn_played_by_push_or_peek_waits_in_the_tray_and_is_placed_by_drag(ctx
         drag(ctx, scene.spot_rect(("pawn", "peek")).center, scene.spot_rect(("deck",)).center)
         assert str(session.log[-1].action) == "peek"
     assert session.state.phase == "pawn"
-    assert scene.tray_slots()[0][0] == ("pawn", pawn), "the Pawn to place is in the tray"
+    assert scene.boardview.tray_slots()[0][0] == ("pawn", pawn), "the Pawn to place is in the tray"
     target = next(a for a in session.state.legal_actions() if a.kind == "pawn")
     drag(ctx, scene.spot_rect(("pawn", pawn)).center,
          scene.spot_rect(("cell", target.x, target.y)).center)  # type: ignore[attr-defined]

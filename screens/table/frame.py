@@ -12,7 +12,8 @@ nor whose view is on screen: that is the hotseat flow's (``self.flow``).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import pygame
 import pygame_gui
@@ -24,6 +25,7 @@ from screens import palette
 from screens.anim import Tween
 from screens.overlays import keep_game
 from screens.scene import Scene
+from screens.table.board import Board, BoardContext, Ui
 from screens.table.bots import BotDriver
 from screens.table.choices import ChoiceStrip
 from screens.table.chrome import Chrome
@@ -39,6 +41,7 @@ from screens.table.results import RoundResults
 from screens.table.wording import Wording
 
 if TYPE_CHECKING:
+    from cats.session import Seat
     from screens.context import AppContext
 
 log = logging.getLogger(__name__)
@@ -56,9 +59,12 @@ else:
 class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     """Base of every game screen."""
 
+    ctx: "AppContext"
+
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
         self.session = session
+        self.boardview: Optional[Board] = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.info = get_game(session.game_id).info
         self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
                                 ctx.settings.confirm_moves)
@@ -92,6 +98,15 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.last_round = self.finished_round(session.state.view_for(None))
         if self.last_round is not None and session.state.is_over():
             self.results.show(self.last_round)  # a finished game: the board shows its end
+
+    def make_board(self, ctx: BoardContext) -> Optional[Board]:
+        """The game's board (games)."""
+        return None
+
+    @property
+    def seats(self) -> Sequence["Seat"]:
+        """Who sits where."""
+        return self.session.seats
 
     # -- who looks ---------------------------------------------------------------------------
     @property
@@ -141,6 +156,25 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.view = self.session.state.view_for(self.viewer)
         self.pointer.clear()
         self.choosing = None
+        if self.boardview is not None:
+            self.boardview.show(self.view, self.ui())
+
+    def ui(self) -> Ui:
+        """The UI facts the board draws now (games add their own)."""
+        return Ui(**self.ui_facts())
+
+    def ui_facts(self) -> dict[str, Any]:
+        """The common UI facts: the held piece, the returning one, hover, sources, whose turn."""
+        drag = self.pointer.drag
+        returning = None
+        if self.returning is not None and self.animator.find("return") is self.returning:
+            x, y = self.returning.value()
+            returning = (self.returning_source, (int(x), int(y)))
+        mine = self.my_turn()
+        return dict(held=replace(drag, targets=list(drag.targets)) if drag else None,
+                    returning=returning, hover=self.pointer.at,
+                    sources=tuple(self.pick_sources()), my_turn=mine,
+                    viewer=self.viewer, selected=self.pointer.selected)
 
     def follow_flow(self, dt: float = 0.0) -> None:
         """Carry out what the hotseat flow asks for without anybody's input: the curtain once the
@@ -379,10 +413,32 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.CREAM)
-        self.draw_board(surface)
-        self.draw_targets(surface)
-        self.draw_held(surface)
+        if self.boardview is not None:
+            self.boardview.draw(surface, self.view, self.ui())
+        else:
+            self.draw_board(surface)
+            self.draw_targets(surface)
+            self.draw_held(surface)
         self.draw_frame(surface)
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.boardview is not None:
+            self.boardview.draw_side(surface, rect, self.view, self.ui())
+
+    def layout(self) -> None:
+        if self.boardview is not None:
+            self.boardview.ctx.window = self.ctx.window
+            self.boardview.layout(self.board)
+            self.boardview.show(self.view, self.ui())
+
+    def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
+        if self.boardview is None:
+            return None
+        self.boardview.ui = self.ui()
+        return self.boardview.spot_at(pos)
+
+    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
+        return self.boardview.spot_rect(spot) if self.boardview is not None else None
 
     # -- what games supply -------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

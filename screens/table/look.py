@@ -3,7 +3,7 @@ one-line texts, pills, the tick that marks a legal target by shape as well as by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 import pygame
 
@@ -12,30 +12,40 @@ from screens.assets import font, image
 from screens.overlays import fit_text
 
 if TYPE_CHECKING:
-    from cats.session import Session
-    from screens.context import AppContext
+    from cats.session import Seat
+
+
+class Scaled(Protocol):
+    """What the look needs of a context: lengths scaled to the window."""
+
+    def scale(self, value: float) -> int:
+        """A length scaled by the window and the UI-size setting."""
 
 
 class TableLook:
     """Drawing helpers a table and its board share (they read the seats, never the state)."""
 
-    ctx: "AppContext"
-    session: "Session"
+    ctx: Scaled
     #: padding (width, height, unscaled) of the labels drawn by :meth:`pill`
     PILL_PAD = (10, 3)
 
+    @property
+    def seats(self) -> Sequence["Seat"]:
+        """Who sits where (names, colours, symbols)."""
+        raise NotImplementedError
+
     def seat_name(self, seat: int) -> str:
         """A seat's player name."""
-        return self.session.seats[seat].name
+        return self.seats[seat].name
 
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """A seat's colour: the profile's, else the seat order's."""
-        name = self.session.seats[seat].colour or palette.SEAT_ORDER[seat % 6]
+        name = self.seats[seat].colour or palette.SEAT_ORDER[seat % 6]
         return palette.PLAYER_COLOURS.get(name, palette.TERRACOTTA)
 
     def seat_symbol(self, seat: int) -> str:
         """The art name of a seat's symbol (players are never told apart by colour alone)."""
-        symbol = self.session.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
+        symbol = self.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
         return palette.SYMBOL_ART.get(symbol, "sym_0")
 
     def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,

@@ -1,4 +1,4 @@
-"""Cat's Gambit drawing: the tableau of cards around the deck, the marks on cells, the Paw, the
+"""Cat's Gambit board, drawn from the view: the tableau of cards around the deck, the marks on cells, the Paw, the
 burrow panel, the tray of Pawns, the held card, and the side panel with what is known of the deck."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
 from screens import palette
 from screens.assets import font, image
 from screens.overlays import blit_lines, wrap
-from screens.table.frame import SceneMixin
+from screens.gambit.layout import TableauLayout
 
 ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
        "Q5": "gambit_aurelia_5", "Q1": "gambit_aurelia_1", "U-2": "gambit_umbra_2",
@@ -27,13 +27,13 @@ def place_in_deck(known: dict[str, int]) -> str:
         known["from_bottom"], f"{known['from_bottom'] + 1} from bottom")
 
 
-class TableauDrawing(SceneMixin):
-    """Mixed into :class:`~screens.gambit.screen.GambitScene`: everything drawn on the table."""
+class GambitBoard(TableauLayout):
+    """Everything drawn on the Cat's Gambit table."""
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         view = self.view
-        pygame.draw.rect(surface, palette.FELT, self.board.inflate(-s(8), -s(8)), border_radius=s(18))
+        pygame.draw.rect(surface, palette.FELT, self.area.inflate(-s(8), -s(8)), border_radius=s(18))
         occupied = {(c[0], c[1]) for c in view["grid"]} | {tuple(view["deck_cell"])}
         for cell in view["possible"]:
             rect = self.card_rect(tuple(cell))
@@ -44,17 +44,17 @@ class TableauDrawing(SceneMixin):
         for x, y, stack in view["grid"]:
             self.draw_stack(surface, stack, self.card_rect((x, y)))
         self.draw_deck(surface)
-        if self.drag is None:
+        if self.ui.held is None:
             for cell, mark in marks.items():  # before picking up: show where it may go
                 if mark["legal"]:
                     pygame.draw.rect(surface, palette.LEGAL, self.card_rect(cell), width=s(2),
                                      border_radius=s(8))
         for cell, mark in marks.items():
             self.draw_mark(surface, self.card_rect(cell), mark)
-        if self.hint_spot is not None:
-            rect = self.spot_rect(self.hint_spot)
-            if rect:
-                pygame.draw.rect(surface, palette.TEAL, rect.inflate(s(8), s(8)), width=s(4),
+        if self.ui.hint is not None:
+            lit = self.spot_rect(self.ui.hint)
+            if lit:
+                pygame.draw.rect(surface, palette.TEAL, lit.inflate(s(8), s(8)), width=s(4),
                                  border_radius=s(10))
         self.draw_paw(surface, self.paw_rect())
         self.draw_tray(surface)
@@ -77,7 +77,7 @@ class TableauDrawing(SceneMixin):
         hint = font(s(12)).render("drag the left card onto the right one to swap", True,
                                   palette.WOOD)
         surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + s(32))))
-        held = self.drag.source if self.drag else None
+        held = self.ui.held.source if self.ui.held else None
         small = font(s(12), bold=True)
         for (spot, rect), caption in zip(slots, ("second from bottom", "bottom (drawn last)")):
             if spot == held:
@@ -162,8 +162,8 @@ class TableauDrawing(SceneMixin):
             else:
                 r = rect.inflate(-rect.w * 0.3, -rect.h * 0.3)
                 r.midbottom = (rect.centerx + i * 6, rect.bottom + i * 2)
-            if code == "Q" and self.flip is not None and self.animator.find("flip") is self.flip:
-                k = abs(self.flip.value()[0] * 2 - 1)
+            if code == "Q" and self.ui.flip is not None:
+                k = abs(self.ui.flip * 2 - 1)
                 r = r.inflate(-int(r.w * (1 - k)), 0)
             pygame.draw.rect(surface, (120, 90, 70), r.move(2, 3), border_radius=self.ctx.scale(8))
             surface.blit(self.card_image(code, r.w, r.h), r.topleft)
@@ -195,7 +195,7 @@ class TableauDrawing(SceneMixin):
         surface.blit(f.render(first, True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
         if len(slots) > 1:
             surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
-        held = self.drag.source if self.drag else None
+        held = self.ui.held.source if self.ui.held else None
         for spot, rect in self.tray_slots():
             if spot == held:
                 pygame.draw.rect(surface, (190, 170, 150), rect, border_radius=s(8))
@@ -213,7 +213,7 @@ class TableauDrawing(SceneMixin):
         """A Pawn card with its ability name (playable ones are outlined)."""
         s = self.ctx.scale
         surface.blit(self.card_image("P:" + pawn, rect.w, rect.h), rect.topleft)
-        if ("pawn", pawn) in self.session.state.drag_sources() and self.my_turn():
+        if ("pawn", pawn) in self.ui.sources and self.ui.my_turn:
             pygame.draw.rect(surface, palette.LEGAL, rect.inflate(s(4), s(4)), width=s(3),
                              border_radius=s(8))
 
@@ -224,10 +224,11 @@ class TableauDrawing(SceneMixin):
             return
         moved = pygame.Rect(topleft, rect.size)
         if spot[0] in ("revealed", "pawn"):  # shrink to grid size so the drop cell is visible
-            grab = self.drag.pos if self.drag else moved.center
+            held = self.ui.held
+            grab = held.pos if held else moved.center
             moved = self.card_rect((0, 0))
-            moved.center = (grab[0], grab[1]) if self.drag else rect.center
-            if not self.drag:
+            moved.center = (grab[0], grab[1]) if held else rect.center
+            if not held:
                 moved.topleft = topleft
         if spot == ("paw",):
             self.draw_paw(surface, moved)
@@ -244,7 +245,7 @@ class TableauDrawing(SceneMixin):
         elif spot[0] == "bottom" and spot[1] in self.bottom_cards():
             self.draw_stack(surface, [self.bottom_cards()[spot[1]]], moved)
 
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
         view = self.view
         lines = ["Score so far"]
@@ -260,7 +261,7 @@ class TableauDrawing(SceneMixin):
             lines.append("You know in the deck:")
             lines += [f"  {place_in_deck(k)}: {CARD_NAMES[k['card']]}" for k in known]
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
-        hovered = self.spot_at(self.pointer.at) if self.board.collidepoint(self.pointer.at) else None
+        hovered = self.spot_at(self.ui.hover) if self.area.collidepoint(self.ui.hover) else None
         pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
         if pawn:
             blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
