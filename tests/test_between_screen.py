@@ -180,7 +180,7 @@ def test_the_nuzzle_reveal_is_shown_to_the_whole_table_before_the_next_curtain(c
     assert scene.flow.step is Step.RESULTS and scene.reveal_shown()
     assert scene.viewer is None and scene.view["hand"] is None
     assert not isinstance(ctx.scenes.top, Curtain)
-    click(ctx, scene.reveal_rect().center)
+    click(ctx, scene.results_rect().center)
     assert not scene.reveal_shown()
     assert isinstance(ctx.scenes.top, Curtain), "the next hand waits for its owner"
 

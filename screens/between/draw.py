@@ -3,69 +3,46 @@ tracker, the toys with the lures under them, your hand and its live total, a lur
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
-import pytweening
 
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.table.frame import SceneMixin
-
-if TYPE_CHECKING:
-    from screens.anim import Tween
-    from screens.between.screen import JsonDict, Point
-
-
-# Each suit's toy art and colour (told apart by picture and name as well as colour).
-SUIT_ART = {"mouse": "toy_1", "yarn": "toy_0", "feather": "toy_2", "fish": "toy_3",
-            "bell": "toy_4", "laser": "between_laser"}
-SUIT_COLOUR = {"mouse": palette.PLUM, "yarn": palette.ROSE, "feather": palette.TEAL,
-               "fish": palette.TERRACOTTA, "bell": palette.MUSTARD, "laser": palette.SAGE}
-ROOMS = 4
-ROOM_WALLS = ((240, 226, 204), (226, 234, 216), (243, 223, 218), (222, 233, 232))
-SHELF_NAMES = ("Start", "1 win", "2 wins", "Crown")
-CARD_RATIO = 1.4  # height / width of a lure card
-# The Nuzzle reveal, in seconds at normal speed: totals count up, then the interest markers
-# slide, then the winners' progress markers climb a shelf; the result then stays a while.
-NUZZLE_SECONDS = 7.0
-COUNT = (0.4, 1.8)
-SLIDE = (1.8, 3.0)
-CLIMB = (3.0, 3.8)
-CAT = (4.0, 4.8)  # then the cat walks to the next round's number
-SLIDE_SECONDS = 0.35
-DIM = (120, 100, 86)
+from screens.between.layout import (
+    CLIMB,
+    DIM,
+    ROOM_WALLS,
+    ROOMS,
+    SHELF_NAMES,
+    SLIDE,
+    SUIT_ART,
+    SUIT_COLOUR,
+    BetweenLayout,
+    JsonDict,
+)
+from screens.table.pointer import Point
 
 
-class TableDrawing(SceneMixin):
-    """Mixed into :class:`~screens.between.screen.BetweenScene`: draws the table, the track
+class TableDrawing(BetweenLayout):
+    """Draws the table, the track
     with its markers and the cat, the toys and their lures, the hand, the total box and the
     lure sliding under its toy."""
 
-    slide: Optional[tuple[int, int, int, Tween]]  # toy, slot, seat, tween of a lure in flight
-
-    # -- the Nuzzle's timing ------------------------------------------------------------------
-    @staticmethod
-    def phase(p: float, start: float, end: float) -> float:
-        """Progress through the stretch [start, end] seconds of the reveal, eased, 0..1."""
-        start, end = start / NUZZLE_SECONDS, end / NUZZLE_SECONDS
-        if p <= start:
-            return 0.0
-        if p >= end:
-            return 1.0
-        return pytweening.easeInOutCubic((p - start) / (end - start))
-
     # -- drawing -----------------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw_reveal(self, surface: pygame.Surface) -> None:
+        """The Nuzzle panel over the toys (the board's panels draw it)."""
+
+    def paint(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
-        table = self.board.union(self.bottom).inflate(-s(8), -s(8))
+        table = self.area.inflate(-s(8), -s(8))
         pygame.draw.rect(surface, palette.FELT, table, border_radius=s(18))
         self.draw_header(surface)
         self.draw_track(surface)
         self.draw_toys(surface)
         self.draw_hand(surface)
-        if self.reveal_shown():
+        if self.ui.reveal:
             self.draw_reveal(surface)
         self.draw_slide(surface)
 
@@ -122,7 +99,7 @@ class TableDrawing(SceneMixin):
         s = self.ctx.scale
         v = self.view
         n = v["players"]
-        p = self.nuzzle_progress()
+        p = self.ui.nuzzle
         per = (v["track_top"] + 1) // ROOMS
         small = font(max(8, s(11)), bold=True)
         for i, room in enumerate(self.rooms):
@@ -176,7 +153,7 @@ class TableDrawing(SceneMixin):
         surface.blit(tag, where)
         # Interest markers (sliding to the new totals during the Nuzzle).
         slid = self.phase(p, *SLIDE)
-        old = self.nuzzle_from.get("interest") if p < 1.0 else None
+        old = self.ui.nuzzle_from.get("interest") if p < 1.0 else None
         r = max(5, min(self.lane_h // 2 - 1, int(sw * 0.55)))
         for seat in range(n):
             space: float = v["interest_space"][seat]
@@ -217,7 +194,7 @@ class TableDrawing(SceneMixin):
         s = self.ctx.scale
         wins = self.view["wins"]
         end = self.shelf_spots(wins)
-        old = self.nuzzle_from.get("wins")
+        old = self.ui.nuzzle_from.get("wins")
         start = self.shelf_spots(old) if p < 1.0 and old is not None and len(old) == len(wins) else end
         k = self.phase(p, *CLIMB)
         last = self.view.get("last_round")
@@ -234,8 +211,8 @@ class TableDrawing(SceneMixin):
         """The six toys, each with its attraction and the lures under it."""
         s = self.ctx.scale
         v = self.view
-        held = self.drag.source if self.drag else None
-        hover = self.spot_at(self.pointer.at) if self.drag else None
+        held = self.ui.held.source if self.ui.held else None
+        hover = self.spot_at(self.ui.hover) if self.ui.held else None
         mine: dict[int, int] = {}
         for c in v.get("hand") or []:
             mine[c["suit"]] = mine.get(c["suit"], 0) + 1
@@ -260,12 +237,11 @@ class TableDrawing(SceneMixin):
                 self.pill(surface, f"you hold {mine[t]}", s(11), palette.INK,
                           topleft=(card.x + s(4), card.y + s(5)))
             for i, slot in enumerate(self.slots[t]):
-                sliding = self.slide is not None and self.slide[:2] == (t, i) and \
-                    self.animator.find("slide") is self.slide[3]
+                sliding = self.ui.slide is not None and self.ui.slide[:2] == (t, i)
                 if i < len(toy["cards"]) and not sliding:
                     self.draw_card(surface, toy["cards"][i], slot)
                 else:
-                    self.draw_empty_slot(surface, slot, toy["open"] and self.my_turn())
+                    self.draw_empty_slot(surface, slot, toy["open"] and self.ui.my_turn)
             if not toy["open"]:
                 self.pill(surface, "full", s(12), DIM,
                           midtop=(self.toy_cols[t].centerx, self.slots[t][-1].bottom + s(2)))
@@ -276,8 +252,8 @@ class TableDrawing(SceneMixin):
         """While a card hovers over a toy: what your total would become, or that it is full."""
         s = self.ctx.scale
         col = self.toy_cols[toy]
-        if self.drag is not None and ("toy", toy) in self.drag.targets:
-            result = self.preview(held, ("toy", toy))
+        if ("toy", toy) in self.ui.targets:
+            result = self.ui.preview
             if result is None:
                 return
             total, passed = result
@@ -286,7 +262,7 @@ class TableDrawing(SceneMixin):
             text, colour = "full", palette.WARN
         img = font(s(14), bold=True).render(text, True, palette.PAPER)
         box = img.get_rect(midbottom=(col.centerx, col.y - s(2))).inflate(s(12), s(6))
-        box.clamp_ip(self.board)
+        box.clamp_ip(self.area)
         pygame.draw.rect(surface, colour, box, border_radius=s(8))
         surface.blit(img, img.get_rect(center=box.center))
 
@@ -334,26 +310,26 @@ class TableDrawing(SceneMixin):
         pygame.draw.rect(surface, (214, 194, 170), area.inflate(s(10), s(6)), border_radius=s(14))
         hand = v.get("hand")
         if hand is None:
-            msg = ("Hands stay hidden until the next player confirms." if self.humans()
+            msg = ("Hands stay hidden until the next player confirms." if self.ui.humans
                    else "Every seat is a bot: watch them play.")
             self.text(surface, msg, s(16), palette.INK, True, center=area.center)
             return
-        mover = self.session.to_move
-        who = self.seat_name(self.viewer) if self.viewer is not None else ""
+        mover = self.ui.mover
+        who = self.seat_name(self.ui.viewer) if self.ui.viewer is not None else ""
         if v["phase"] == "over":
             caption = f"{who}: the game is over."
-        elif self.my_turn():
+        elif self.ui.my_turn:
             caption = f"{who}, your turn: drag a card from your hand under a toy that has room."
         elif mover is not None:
             caption = f"{who}'s hand · waiting for {self.seat_name(mover)}"
         else:
             caption = f"{who}'s hand"
-        if self.viewer is not None:
-            self.marker(surface, self.viewer, (area.x + s(9), area.y + s(11)), s(9))
+        if self.ui.viewer is not None:
+            self.marker(surface, self.ui.viewer, (area.x + s(9), area.y + s(11)), s(9))
         caption = self.fit(caption, s(15), area.right - area.x - s(28), bold=True)
         self.text(surface, caption, s(15), palette.INK, True, topleft=(area.x + s(24), area.y + s(2)))
-        held = self.drag.source if self.drag else None
-        sources = self.session.state.drag_sources() if self.my_turn() else []
+        held = self.ui.held.source if self.ui.held else None
+        sources = self.ui.sources if self.ui.my_turn else ()
         for spot, rect in self.hand_slots():
             card = self.card_of(spot)
             if card is None:
@@ -361,10 +337,10 @@ class TableDrawing(SceneMixin):
             if spot == held:
                 pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
                 continue
-            hovered = self.drag is None and rect.collidepoint(self.pointer.at) and spot in sources
+            hovered = self.ui.held is None and rect.collidepoint(self.ui.hover) and spot in sources
             r = rect.move(0, -s(8)) if hovered else rect
             self.draw_card(surface, card, r, counts=card["attraction"])
-            if spot in sources and self.drag is None:
+            if spot in sources and self.ui.held is None:
                 pygame.draw.rect(surface, palette.LEGAL, r.inflate(s(4), s(4)), width=max(1, s(2)),
                                  border_radius=s(9))
         self.draw_total(surface)
@@ -379,10 +355,10 @@ class TableDrawing(SceneMixin):
             return
         now = total
         heading = "your final total" if v["phase"] == "over" else "if the round ended now"
-        hover = self.spot_at(self.pointer.at) if self.drag else None
-        if self.drag is not None and hover is not None and hover[0] == "toy" \
-                and hover in self.drag.targets:
-            result = self.preview(self.drag.source, hover)
+        hover = self.spot_at(self.ui.hover) if self.ui.held else None
+        if self.ui.held is not None and hover is not None and hover[0] == "toy" \
+                and hover in self.ui.targets:
+            result = self.ui.preview
             if result is not None:
                 total, passed = result
                 heading = "if you play it there"
@@ -406,16 +382,12 @@ class TableDrawing(SceneMixin):
 
     def draw_slide(self, surface: pygame.Surface) -> None:
         """A lure card flying under its toy."""
-        if self.slide is None:
+        if self.ui.slide is None:
             return
-        toy, index, _seat, tween = self.slide
-        if self.animator.find("slide") is not tween:
-            self.slide = None
-            return
+        toy, index, (x, y) = self.ui.slide
         cards = self.view["toys"][toy]["cards"]
         if index >= len(cards):
             return
-        x, y = tween.value()
         self.draw_card(surface, cards[index], pygame.Rect(int(x), int(y), *self.slots[toy][0].size),
                        lifted=True)
 

@@ -6,7 +6,8 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.between.draw import (
+from screens.between.draw import TableDrawing
+from screens.between.layout import (
     CARD_RATIO,
     CLIMB,
     COUNT,
@@ -14,13 +15,12 @@ from screens.between.draw import (
     NUZZLE_SECONDS,
     SLIDE,
     SUIT_ART,
-    SceneMixin,
 )
 from screens.overlays import wrap
 
 
-class BetweenPanels(SceneMixin):
-    """Mixed into :class:`~screens.between.screen.BetweenScene`: the Nuzzle reveal (every hand,
+class BetweenBoard(TableDrawing):
+    """The Cat Between Us board with its panels: the Nuzzle reveal (every hand,
     what each card counted, totals counting up, the winners) and the side panel of players."""
 
     # -- the Nuzzle reveal -------------------------------------------------------------------
@@ -31,7 +31,7 @@ class BetweenPanels(SceneMixin):
         s = self.ctx.scale
         v = self.view
         last = v["last_round"]
-        p = self.nuzzle_progress()
+        p = self.ui.nuzzle
         rect = self.reveal_rect()
         pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
@@ -118,15 +118,7 @@ class BetweenPanels(SceneMixin):
                     yy = self.text(surface, line, s(14), palette.PLUM, True, topleft=(x0, yy)).bottom
 
     # -- side panel --------------------------------------------------------------------------
-    def side_rows(self, rect: pygame.Rect) -> list[pygame.Rect]:
-        s = self.ctx.scale
-        n = self.session.state.num_players
-        bottom = self.side.bottom - self.side.h // 2 - s(14)
-        top = rect.y + s(26)
-        row_h = max(s(30), min(s(46), (bottom - top) // max(1, n)))
-        return [pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - s(4)) for i in range(n)]
-
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Every player: colour and symbol, cards in hand, rounds won, interest, last total."""
         s = self.ctx.scale
         v = self.view
@@ -134,14 +126,14 @@ class BetweenPanels(SceneMixin):
                   topleft=rect.topleft)
         mover = v.get("to_move")
         last = v.get("last_round")
-        p = self.nuzzle_progress()
+        p = self.ui.nuzzle
         wins_now, interest_now = v["wins"], v["interest"]
-        if p < 1.0 and self.nuzzle_from:  # the reveal is still telling: do not spoil it here
+        if p < 1.0 and self.ui.nuzzle_from:  # the reveal is still telling: do not spoil it here
             if p < CLIMB[1] / NUZZLE_SECONDS:
-                wins_now = self.nuzzle_from["wins"]
+                wins_now = self.ui.nuzzle_from["wins"]
                 last = None
             if p < SLIDE[1] / NUZZLE_SECONDS:
-                interest_now = self.nuzzle_from["interest"]
+                interest_now = self.ui.nuzzle_from["interest"]
         for seat, r in enumerate(self.side_rows(rect)):
             if seat == mover:
                 pygame.draw.rect(surface, palette.PAPER, r, border_radius=s(10))
@@ -153,9 +145,9 @@ class BetweenPanels(SceneMixin):
             tags = []
             if seat == v.get("first_player") and v["phase"] != "over":
                 tags.append("leads")
-            if self.session.seats[seat].is_bot:
+            if self.seats[seat].is_bot:
                 tags.append("bot")
-            if seat == self.viewer:
+            if seat == self.ui.viewer:
                 tags.append("you")
             title = name + (f" ({', '.join(tags)})" if tags else "")
             f = font(s(14), bold=True)
@@ -187,7 +179,7 @@ class BetweenPanels(SceneMixin):
         y = (rows[-1].bottom if rows else rect.y) + s(14)
         limit = self.side.bottom - self.side.h // 2 - s(12)
         f = font(s(12))
-        lines = wrap(self.info.blurb, f, rect.w)
+        lines = wrap(self.blurb, f, rect.w)
         if y + (len(lines) + 1) * f.get_linesize() + s(4) <= limit:
             y = self.text(surface, "Goal", s(13), palette.INK, True, topleft=(rect.x, y)).bottom
             for line in lines:

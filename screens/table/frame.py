@@ -64,8 +64,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
         self.session = session
-        self.boardview: Optional[Board] = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.info = get_game(session.game_id).info
+        self.boardview: Optional[Board] = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
                                 ctx.settings.confirm_moves)
         self.flow.open(session.to_move, session.state.is_over(), reveal=ctx.headless_reveal)
@@ -157,7 +157,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.pointer.clear()
         self.choosing = None
         if self.boardview is not None:
-            self.boardview.show(self.view, self.ui())
+            self.boardview.show(self.view)
 
     def ui(self) -> Ui:
         """The UI facts the board draws now (games add their own)."""
@@ -413,10 +413,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.CREAM)
-        if self.boardview is not None:
-            self.boardview.draw(surface, self.view, self.ui())
-        else:
-            self.draw_board(surface)
+        self.draw_board(surface)
+        if self.boardview is None:
             self.draw_targets(surface)
             self.draw_held(surface)
         self.draw_frame(surface)
@@ -442,7 +440,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     # -- what games supply -------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        """Paint the board from ``self.view``."""
+        """Hand the board the view on screen and the UI facts: it draws them."""
+        if self.boardview is not None:
+            self.boardview.draw(surface, self.view, self.ui())
 
     def results_rect(self) -> pygame.Rect:
         """Where the round-results panel is drawn (games with rounds)."""
