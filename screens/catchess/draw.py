@@ -1,128 +1,26 @@
-"""Cat Chess garden drawing: the basket, the curled path, its stones and cats, the drop targets."""
+"""Cat Chess garden drawing: the basket, the curled path, its stones and cats, the text under
+the garden, the held cat and its drop targets; drawn from the view and the UI facts only."""
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any
 
 import pygame
 
 from cats.core import Spot
 from screens import palette
-from screens.assets import font, image
-from screens.table.frame import SceneMixin
+from screens.assets import font
+from screens.catchess.layout import (DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, TRAIL, TRAIL_EDGE,
+                                     WARN_DASH, CatChessLayout)
 from screens.overlays import wrap
-
-if TYPE_CHECKING:
-    from screens.catchess.screen import JsonDict, Point
-
-# The nine cat tokens, matched to the engine's cats by coat (the view's "label").
-ART_BY_COAT = {"white": "cat_2", "black": "cat_1", "ginger": "cat_0", "grey": "cat_3",
-               "brown tabby": "cat_8", "calico": "cat_4", "tuxedo": "cat_6", "Siamese": "cat_5",
-               "tortoiseshell": "catchess_tortie"}
-NIGHT = (62, 74, 107)          # the asleep ring and moon
-LAWN = (190, 208, 172)
-LAWN_EDGE = (120, 150, 110)
-TRAIL = (238, 216, 170)
-TRAIL_EDGE = (196, 164, 118)
-STONE = (244, 234, 214)
-STONE_EDGE = (150, 124, 96)
-DIM = (120, 100, 86)
-WARN_DASH = (200, 80, 60)   # a path step between regions that do not touch
+from screens.table.board import JsonDict
+from screens.table.pointer import Point
 
 
-@lru_cache(maxsize=256)
-def cat_token(art: str, letter: str, size: int, asleep: bool) -> pygame.Surface:
-    """A cat token at ``size`` px: the coat art, the letter on a badge and, asleep, closed eyes,
-    a night-blue ring and a moon badge (asleep differs by shape, not colour alone)."""
-    size = max(12, size)
-    surf = image(art, size, size).copy()
-    k = size / 120  # the token art is drawn on a 120-unit square
-    if asleep:
-        for side in (-1, 1):
-            cx, cy = 60 + side * 13.5, 66.8  # the eyes in the art's units
-            fur = surf.get_at((int(cx * k), int(56 * k)))
-            lid = pygame.Rect(0, 0, int(17 * k) + 1, int(17.5 * k) + 1)
-            lid.center = (int(cx * k), int(cy * k))
-            pygame.draw.ellipse(surf, fur, lid)
-            lash = pygame.Rect(0, 0, int(13 * k) + 1, int(9 * k) + 1)
-            lash.center = (int(cx * k), int((cy - 1) * k))
-            light = 0.3 * fur[0] + 0.59 * fur[1] + 0.11 * fur[2]
-            pygame.draw.arc(surf, palette.INK if light > 90 else (226, 214, 200), lash,
-                            math.pi * 1.05, math.pi * 1.95, max(1, int(2.4 * k)))
-        pygame.draw.circle(surf, NIGHT, (size / 2, size / 2), 51 * k, max(1, int(7 * k)))
-        moon = int(size * 0.38)
-        surf.blit(image("catchess_asleep", moon, moon), (size - moon, 0))
-    r = max(7, int(size * (0.19 if size >= 48 else 0.24)))
-    centre = (size - r - 1, size - r - 1)
-    pygame.draw.circle(surf, palette.PAPER, centre, r)
-    pygame.draw.circle(surf, palette.INK, centre, r, max(1, size // 45))
-    text = font(max(8, int(r * 1.45)), bold=True).render(letter, True, palette.INK)
-    surf.blit(text, text.get_rect(center=(centre[0], centre[1] + 1)))
-    return surf
-
-
-@lru_cache(maxsize=1024)
-def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    """A line of text rendered once (the table redraws the same labels every frame)."""
-    return font(size, bold).render(text, True, colour)
-
-
-class GardenDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catchess.screen.CatChessScene`: draws the table, the basket,
-    the garden with its stones and cats, the text under it, the held cat and its drop
-    targets, from the scene's layout and view."""
-
-    goal_rows: list[tuple[pygame.Rect, list[str]]]  # the goal rows drawn this frame (hover)
-
-    # -- drawing -------------------------------------------------------------------------------
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
-             bold: bool = False, **where: Any) -> pygame.Rect:
-        img = rendered(text, size, tuple(colour), bold)
-        rect = img.get_rect(**where)
-        surface.blit(img, rect)
-        return rect
-
-    def art(self, cat: JsonDict) -> str:
-        return ART_BY_COAT.get(cat.get("label", ""), "cat_7")
-
-    def token(self, cat: JsonDict, size: int, asleep: Optional[bool] = None) -> pygame.Surface:
-        sleeping = (not cat.get("awake", True)) if asleep is None else asleep
-        return cat_token(self.art(cat), cat["letter"], size, sleeping)
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        s = self.ctx.scale
-        self.goal_rows = []
-        pygame.draw.rect(surface, palette.FELT, self.table, border_radius=s(18))
-        if not self.view:
-            self.text(surface, "Setting out the garden…", s(20), palette.INK, True,
-                      center=self.table.center)
-            return
-        self.draw_tray(surface)
-        self.draw_garden(surface)
-        self.draw_under_garden(surface)
-        self.draw_cards(surface)
-        self.draw_bottom(surface)
-        if self.reveal_shown():
-            self.draw_reveal(surface)
-        elif self.reveal_entry() is not None:
-            rect = self.reopen_rect()
-            pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(11))
-            pygame.draw.rect(surface, palette.WOOD, rect, width=1, border_radius=s(11))
-            self.text(surface, self.reopen_text(), s(13), palette.INK, True, center=rect.center)
-        if self.waiting_for_best():
-            self.draw_banner(surface, "Counting the goals and working out the best score "
-                                      "these cards allowed…")
-
-    def hidden_spots(self) -> set[Spot]:
-        """Spots whose cat is in the hand (dragged) or sliding back."""
-        out: set[Spot] = set()
-        if self.drag and (self.drag.moved or self.drag.pos != self.drag.origin):
-            out.add(self.drag.source)
-        if self.returning is not None and self.animator.find("return") is self.returning:
-            out.add(self.returning_source)
-        return out
+class GardenBoard(CatChessLayout):
+    """The Cat Chess board's garden half: the basket, the garden with its stones and cats, the
+    text under it, the held cat and its drop targets."""
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         """The basket: one slot per cat; waiting cats sit in theirs, placed cats leave a note."""
@@ -130,13 +28,13 @@ class GardenDrawing(SceneMixin):
         tray = self.tray
         pygame.draw.rect(surface, (214, 194, 170), tray, border_radius=s(14))
         waiting = {c["letter"]: c for c in self.view.get("waiting") or []}
-        mine = self.my_turn() and any(sp[0] == "waiting" for sp in self.sources())
+        mine = self.ui.my_turn and any(sp[0] == "waiting" for sp in self.ui.sources)
         title = "Waiting cats" + (" — drag one onto an empty region" if mine else "")
         if not waiting:
             title = "Every cat is in the garden"
         self.text(surface, title, s(14), palette.INK, True, topleft=(tray.x + s(12), tray.y + s(5)))
         hidden = self.hidden_spots()
-        moving = self.moving_now()
+        moving = dict(self.ui.moving)
         where = {r["cat"]["letter"]: r["id"] for r in self.view["regions"] if r["cat"]}
         for letter, rect in self.slot_rects().items():
             cat = waiting.get(letter)
@@ -203,7 +101,7 @@ class GardenDrawing(SceneMixin):
         if room < s(20):
             return
         lines: list[tuple[str, Any]] = []
-        if self.my_turn():
+        if self.ui.my_turn:
             if self.view.get("phase") == "place":
                 hint = "Gold ring: you may pick it up. Drop a waiting cat on any empty region."
             else:
@@ -212,16 +110,15 @@ class GardenDrawing(SceneMixin):
             lines.append((hint, palette.INK))
         f = font(s(13))
         x = self.left.x + s(4)
-        log = self.session.log
-        if log and self.view.get("moves") and not self.waiting_for_best():
-            entry = log[-1]
+        last = self.ui.last_entry
+        if last is not None and self.view.get("moves") and not self.ui.counting:
             rad = s(10)
-            self.mini_badge(surface, entry.seat, (x + rad, y + rad), rad)
-            self.text(surface, f"Last move: {self.seat_name(entry.seat)} "
-                               f"{entry.text}", s(14), palette.INK, True,
+            self.mini_badge(surface, last[0], (x + rad, y + rad), rad)
+            self.text(surface, f"Last move: {self.seat_name(last[0])} "
+                               f"{last[1]}", s(14), palette.INK, True,
                       midleft=(x + 2 * rad + s(8), y + rad))
             y += 2 * rad + s(6)
-        elif self.reveal_entry() is not None and not self.reveal_shown():
+        elif self.reveal_entry() is not None and not self.ui.reveal:
             y = self.reopen_rect().bottom + s(4)  # under the "show result" button
         for text, colour in lines:
             for line in wrap(text, f, self.left.w - s(8)):
@@ -264,18 +161,18 @@ class GardenDrawing(SceneMixin):
         r = self.stone_r
         size = self.token_size
         hidden = self.hidden_spots()
-        moving = self.moving_now()
-        sources = set(self.sources()) if self.my_turn() else set()
+        moving = dict(self.ui.moving)
+        sources = set(self.ui.sources) if self.ui.my_turn else set()
         paths = [x["path"] for x in regions.values()]
         first, last = min(paths), max(paths)
         swapped = set(self.view.get("just_swapped") or [])
-        ring_seat, ring_regions = self.last_move if self.last_move else (None, [])
+        ring_seat, ring_regions = self.ui.last_move if self.ui.last_move else (None, [])
         for rid, region in regions.items():
             c = self.centres.get(rid)
             if c is None:
                 continue
             pygame.draw.circle(surface, (150, 130, 104), (c[0] + s(2), c[1] + s(3)), r)
-            lit = self.drag is not None and ("region", rid) in self.drag.targets
+            lit = ("region", rid) in self.ui.targets
             pygame.draw.circle(surface, (196, 230, 190) if lit else STONE, c, r)
             pygame.draw.circle(surface, STONE_EDGE, c, r, max(2, s(2)))
             if ring_seat is not None and rid in ring_regions:
@@ -290,7 +187,7 @@ class GardenDrawing(SceneMixin):
                 continue
             if ("region", rid) in sources:
                 pygame.draw.circle(surface, palette.MUSTARD, c, int(size * 0.5) + s(4), s(3))
-            if cat["letter"] in self.hover_cats:
+            if cat["letter"] in self.ui.hover_cats:
                 pygame.draw.circle(surface, palette.TEAL, c, int(size * 0.5) + s(6), s(4))
             surface.blit(self.token(cat, size), (c[0] - size // 2, c[1] - size // 2))
             if cat["letter"] in swapped:
@@ -334,11 +231,12 @@ class GardenDrawing(SceneMixin):
     def draw_targets(self, surface: pygame.Surface) -> None:
         """The engine's legal targets of the held cat glow; hovering one names the action, and
         hovering a refused region shows the engine's reason before the drop."""
-        if not self.drag:
+        held = self.ui.held
+        if held is None:
             return
         s = self.ctx.scale
         r = self.stone_r
-        for target in self.drag.targets:  # (the stones themselves glow under their cats)
+        for target in held.targets:  # (the stones themselves glow under their cats)
             c = self.centres.get(target[1]) if target[0] == "region" else None
             if c is None:
                 continue
@@ -346,13 +244,13 @@ class GardenDrawing(SceneMixin):
             self.number_badge(surface, target[1])
             if self.ctx.settings.colour_blind_marks:
                 self.draw_tick(surface, pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
-        hover = self.hovered_target()
-        if hover is None or hover == self.drag.source or hover[1] not in self.centres:
+        hover = self.ui.target
+        if hover is None or hover == held.source or hover[1] not in self.centres:
             return
         c = self.centres[hover[1]]
-        action, reason = self.target_action(self.drag.source, hover)
-        if action is not None:
-            self.pill(surface, self.label(action), max(9, s(11)), palette.TEAL,
+        label, reason = self.ui.target_label, self.ui.target_reason
+        if label:
+            self.pill(surface, label, max(9, s(11)), palette.TEAL,
                       midtop=(c[0], c[1] + r + s(4)))
         elif reason:
             self.reason_box(surface, reason, (c[0], c[1] + r + s(4)))

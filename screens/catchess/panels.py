@@ -2,36 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import Optional, Sequence
 
 import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.catchess.draw import DIM, SceneMixin
+from screens.catchess.draw import GardenBoard
+from screens.catchess.layout import DIM, STAY_CAPTION
 from screens.overlays import wrap
-
-if TYPE_CHECKING:
-    from screens.catchess.screen import JsonDict, Point
+from screens.table.board import JsonDict
+from screens.table.pointer import Point
 
 GAIN = (214, 236, 206)
 LOSS = (244, 214, 204)
 
 
-class GoalPanels(SceneMixin):
-    """Mixed into :class:`~screens.catchess.screen.CatChessScene`: draws the goal cards (with
-    a drop's preview), the legend, the bottom strip, the side panel, the waiting banner and
-    the reveal of a finished round (the solo best garden too)."""
+class GoalPanels(GardenBoard):
+    """The Cat Chess board's panels: the goal cards (with a drop's preview), the legend, the
+    bottom strip, the side panel and the waiting banner."""
 
     # -- goal cards ----------------------------------------------------------------------------
     def draw_cards(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         col = self.cards_rect
         cards = self.view.get("my_cards") or []
-        preview = None
-        hover = self.hovered_target()
-        if hover is not None and self.drag is not None:
-            preview = self.preview_cards(self.drag.source, hover)
+        preview = self.ui.preview
         if not cards:
             self.draw_hidden_card(surface, col)
             return
@@ -47,10 +43,7 @@ class GoalPanels(SceneMixin):
                       topleft=(col.x, y + s(2))).bottom + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
         gap = s(8)
-        each = (col.bottom - y - legend_h - gap * (len(cards) - 1)) // len(cards)
-        each = min(each, s(250))
-        for i, card in enumerate(cards):
-            rect = pygame.Rect(col.x, y, col.w, each)
+        for i, (card, rect) in enumerate(zip(cards, self.card_rects())):
             self.draw_card(surface, rect, card, preview[i] if preview else None)
             y = rect.bottom + gap
         if legend_h:
@@ -64,7 +57,7 @@ class GoalPanels(SceneMixin):
         w = int(h * 0.72)
         back = pygame.Rect(col.x, y + s(8), w, h)
         surface.blit(image("card_back", w, h), back.topleft)
-        if self.viewer is None and self.humans():
+        if self.ui.viewer is None and self.ui.humans:
             note = "Secret: each player sees only their own card, after the hand-off."
         else:
             note = "Every card is secret until the round ends; then all are shown with ticks."
@@ -108,11 +101,10 @@ class GoalPanels(SceneMixin):
                           preview["friends"][i]["met"] if preview else None))
         for i, (kind, letters, met, later) in enumerate(goals):
             row = pygame.Rect(body.x, body.y + i * row_h, body.w, row_h)
-            self.goal_rows.append((row, letters))
             shown_met = met if later is None else later
             if later is not None and later != met:
                 pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))
-            elif row.collidepoint(self.pointer.at):
+            elif row.collidepoint(self.ui.hover):
                 pygame.draw.rect(surface, (236, 228, 214), row, border_radius=s(8))
             x = row.x + s(4)
             cy = row.centery
@@ -204,25 +196,25 @@ class GoalPanels(SceneMixin):
         s = self.ctx.scale
         strip = self.bottom
         cy = strip.y + s(32)
-        if self.choice_buttons:
+        if self.ui.staying:
             f = font(s(15), bold=True)
-            lines = wrap(self.stay_caption(), f, s(250))
+            lines = wrap(STAY_CAPTION, f, s(250))
             ty = cy - len(lines) * f.get_linesize() // 2
             for line in lines:
                 ty = self.text(surface, line, s(15), palette.INK, True,
                                topleft=(strip.x + s(16), ty)).bottom
             return
-        mover = self.session.to_move
-        if mover is None or self.waiting_for_best():
+        mover = self.ui.mover
+        if mover is None or self.ui.counting:
             return
-        if self.my_turn():
+        if self.ui.my_turn:
             phase = self.view.get("phase")
             if phase == "place":
                 text = "Drag a waiting cat from the basket onto any empty region."
             else:
                 text = ("Drag a cat: from the basket onto an empty region, or an awake cat "
                         "next door.")
-        elif self.session.seats[mover].is_bot:
+        elif self.seats[mover].is_bot:
             text = f"{self.seat_name(mover)} is choosing a move…"
         else:
             text = f"Waiting for {self.seat_name(mover)}."
@@ -269,7 +261,7 @@ class GoalPanels(SceneMixin):
         return x
 
     # -- side panel ----------------------------------------------------------------------------
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
         v = self.view
         if not v:
@@ -279,11 +271,11 @@ class GoalPanels(SceneMixin):
         y = self.text(surface, title, s(17), palette.INK, True, topleft=rect.topleft).bottom + s(6)
         mover = v.get("to_move")
         bottom = self.side.bottom - self.side.h // 2 - s(16)
-        n = len(self.session.seats)
+        n = len(self.seats)
         row_h = max(s(34), min(s(50), (bottom - y - s(120)) // max(1, n)))
         for seat in range(n):
             r = pygame.Rect(rect.x, y, rect.w, row_h - s(4))
-            if seat == mover and not self.waiting_for_best():
+            if seat == mover and not self.ui.counting:
                 pygame.draw.rect(surface, palette.PAPER, r, border_radius=s(10))
                 pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
                 pygame.draw.polygon(surface, palette.INK, [(r.right - s(6), r.centery - s(7)),
@@ -291,9 +283,9 @@ class GoalPanels(SceneMixin):
                                                             (r.right - s(15), r.centery)])
             x = self.draw_badge(surface, seat, (r.x + s(6), r.centery)) + s(8)
             tags = []
-            if seat == self.viewer:
+            if seat == self.ui.viewer:
                 tags.append("you")
-            if self.session.seats[seat].is_bot:
+            if self.seats[seat].is_bot:
                 tags.append("bot")
             name = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
             f = font(s(14), bold=True)

@@ -4,59 +4,51 @@ button that shows it again."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
 
 from screens import palette
 from screens.assets import font
-from screens.catchess.draw import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, SceneMixin
+from screens.catchess.layout import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE
+from screens.catchess.panels import GoalPanels
 from screens.overlays import wrap
-
-if TYPE_CHECKING:
-    from screens.catchess.screen import JsonDict
+from screens.table.board import JsonDict
 
 
-class RoundReveal(SceneMixin):
-    """Mixed into :class:`~screens.catchess.screen.CatChessScene`: the reveal of a finished round."""
+class CatChessBoard(GoalPanels):
+    """The Cat Chess board: the table, the garden, the goal cards and, once a round is scored,
+    its reveal over the garden (every card with its ticks; solo, a best garden beside yours)."""
 
-    def reveal_entry(self) -> Optional[JsonDict]:
-        rounds = self.view.get("rounds_played") or []
-        return rounds[-1] if rounds else None
-
-    def finished_round(self, public: JsonDict) -> Optional[int]:
-        rounds = public.get("rounds_played") or []
-        return int(rounds[-1]["round"]) if rounds else None
-
-    def reveal_shown(self) -> bool:
-        """The round's reveal is up: the table's round results (public, until a click; opened
-        again with the "show result" button)."""
-        return self.results_shown() and self.reveal_entry() is not None
-
-    def results_rect(self) -> pygame.Rect:
+    def paint(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
-        return self.left.inflate(s(6), s(6))
-
-    def reveal_rect(self) -> pygame.Rect:
-        """Where the round's reveal is drawn."""
-        return self.results_rect()
-
-    def reopen_rect(self) -> pygame.Rect:
-        s = self.ctx.scale
-        f = font(s(13), bold=True)
-        w = f.size(self.reopen_text())[0] + s(20)
-        return pygame.Rect(self.left.right - w, self.lawn.bottom + s(8), w, s(22))
-
-    def reopen_text(self) -> str:
-        entry = self.reveal_entry()
-        return f"Show round {entry['round']} result" if entry else ""
+        pygame.draw.rect(surface, palette.FELT, self.table, border_radius=s(18))
+        if not self.view:
+            self.text(surface, "Setting out the garden…", s(20), palette.INK, True,
+                      center=self.table.center)
+            return
+        self.draw_tray(surface)
+        self.draw_garden(surface)
+        self.draw_under_garden(surface)
+        self.draw_cards(surface)
+        self.draw_bottom(surface)
+        if self.ui.reveal:
+            self.draw_reveal(surface)
+        elif self.reveal_entry() is not None:
+            rect = self.reopen_rect()
+            pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(11))
+            pygame.draw.rect(surface, palette.WOOD, rect, width=1, border_radius=s(11))
+            self.text(surface, self.reopen_text(), s(13), palette.INK, True, center=rect.center)
+        if self.ui.counting:
+            self.draw_banner(surface, "Counting the goals and working out the best score "
+                                      "these cards allowed…")
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         entry = self.reveal_entry()
         if entry is None:
             return
-        rect = self.reveal_rect()
+        rect = self.results_rect()
         pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
@@ -91,7 +83,7 @@ class RoundReveal(SceneMixin):
             pygame.draw.rect(surface, (246, 238, 226), row, border_radius=s(10))
             rad = max(8, min(s(13), row.h // 4))
             self.mini_badge(surface, seat, (row.x + s(6) + rad, row.y + s(4) + rad), rad)
-            name = self.seat_name(seat) + (" (you)" if seat == self.viewer else "")
+            name = self.seat_name(seat) + (" (you)" if seat == self.ui.viewer else "")
             nr = self.text(surface, name, s(14), palette.INK, True,
                            midleft=(row.x + s(12) + 2 * rad, row.y + s(4) + rad))
             gained = p["tokens"]

@@ -9,27 +9,32 @@ action a drop makes and the refusal reasons come from the engine too. The solo b
 exact search: the screen has it worked out on the worker thread (``ctx.executor``) as soon as the
 cards are dealt, and holds the round's end back (never the window) until it is known.
 
-The drawing is mixed in from two modules: ``screens.catchess.draw`` (the basket, the garden and
-the cats on it, the drop targets) and ``screens.catchess.panels`` (the goal cards, the side
-panel, the bottom strip, the banner and the round's reveal).
+The board is a view (``screens.catchess.layout``, ``draw``, ``panels``, ``reveal``:
+:class:`CatChessBoard`): it draws the view and the :class:`CatChessUi` facts the scene hands it.
+The scene keeps the engine's look-ups (drop actions, refusals, the cards' preview), the cats'
+flight and the solo best score.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 import pytweening
 
 from cats.core import Action, Spot
+from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
-from screens.catchess.draw import GardenDrawing, cat_token, rendered
 from screens.catchess.best import BestKey, SoloBest
-from screens.catchess.panels import GoalPanels
-from screens.catchess.reveal import RoundReveal
+from screens.catchess.layout import STAY_CAPTION, CatChessUi, cat_token, rendered
+from screens.catchess.reveal import CatChessBoard
+from screens.table.board import BoardContext
 from screens.table.frame import GameScene
+
+if TYPE_CHECKING:
+    from screens.context import AppContext
 
 JsonDict = dict[str, Any]
 Point = tuple[int, int]
@@ -37,21 +42,13 @@ Point = tuple[int, int]
 MOVE_SECONDS = 0.4
 
 
-class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene):
-    """The Cat Chess garden table."""
+class CatChessScene(SoloBest, GameScene):
+    """The Cat Chess garden table: the session, the engine's look-ups, the cats' flight and the
+    solo best score; the board draws."""
 
-    PILL_PAD = (10, 4)
+    boardview: CatChessBoard
 
-    def __init__(self, ctx: Any, session: Any) -> None:
-        self.table = pygame.Rect(0, 0, 1, 1)
-        self.left = pygame.Rect(0, 0, 1, 1)       # basket and garden
-        self.cards_rect = pygame.Rect(0, 0, 1, 1)
-        self.tray = pygame.Rect(0, 0, 1, 1)
-        self.lawn = pygame.Rect(0, 0, 1, 1)
-        self.slot = 1
-        self.cell = 1
-        self.centres: dict[int, Point] = {}
-        self.cells: dict[int, pygame.Rect] = {}
+    def __init__(self, ctx: "AppContext", session: Session) -> None:
         self.best_jobs: dict[BestKey, Future[Any]] = {}
         self.deferred: Optional[tuple[JsonDict, Action]] = None
         self.stale = False
@@ -61,10 +58,33 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
         self._preview: dict[tuple[Any, ...], Any] = {}
         self._sources: tuple[int, list[Spot]] = (-1, [])
         self._solo_data: tuple[int, int, list[BestKey]] = (-1, -1, [])
-        self.goal_rows: list[tuple[pygame.Rect, list[str]]] = []
         cat_token.cache_clear()  # drawn surfaces never outlive a restart of pygame
         rendered.cache_clear()
         super().__init__(ctx, session)
+
+    def make_board(self, ctx: BoardContext) -> CatChessBoard:
+        return CatChessBoard(ctx, self.seats)
+
+    def ui(self) -> CatChessUi:
+        drag = self.drag
+        target = self.hovered_target()
+        label, reason, preview = "", "", None
+        if drag is not None and target is not None and target != drag.source:
+            action, reason = self.target_action(drag.source, target)
+            label = self.label(action) if action is not None else ""
+        if drag is not None and target is not None:
+            cards = self.preview_cards(drag.source, target)
+            preview = tuple(cards) if cards is not None else None
+        log = self.session.log
+        ring = (self.last_move[0], tuple(self.last_move[1])) if self.last_move else None
+        return CatChessUi(**self.ui_facts(), moving=self.moving_now(), last_move=ring,
+                          hover_cats=self.hover_cats,
+                          target=target if drag is not None and target != drag.source else None,
+                          target_label=label, target_reason=reason, preview=preview,
+                          counting=self.waiting_for_best(), reveal=self.reveal_shown(),
+                          humans=bool(self.humans()), mover=self.session.to_move,
+                          last_entry=(log[-1].seat, log[-1].text) if log else None,
+                          staying=bool(self.choice_buttons))
 
     # -- the solo best score, off the frame loop -----------------------------------------------
     def refresh(self) -> None:
@@ -75,11 +95,8 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
             return
         self.stale = False
         super().refresh()
-        self.goal_rows = []  # drawn from the last viewer's goals: gone until drawn again
         self._preview = {}
         self._sources = (-1, [])
-        if self.board.w > 1:
-            self.place_regions()
 
     def after_action(self, before: JsonDict, action: Action) -> None:
         self.warm()
@@ -111,108 +128,17 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
     def my_turn(self) -> bool:
         return self.deferred is None and not self.stale and super().my_turn()
 
-    # -- layout --------------------------------------------------------------------------------
+    # -- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
-        s = self.ctx.scale
-        self.table = self.board.inflate(-s(8), -s(8))
-        a = self.board.inflate(-s(24), -s(20))
-        cw = max(s(220), min(s(360), int(a.w * 0.36)))
-        self.cards_rect = pygame.Rect(a.right - cw, a.y, cw, a.h)
-        self.left = pygame.Rect(a.x, a.y, self.cards_rect.x - s(18) - a.x, a.h)
-        self.place_regions()
-
-    def grid_size(self) -> tuple[int, int]:
-        regions = self.view.get("regions") or []
-        if not regions:
-            return 4, 3
-        return (max(r["col"] for r in regions) + 1, max(r["row"] for r in regions) + 1)
-
-    def place_regions(self) -> None:
-        """Basket on top, the garden below: region centres from the data's rows and columns."""
-        s = self.ctx.scale
-        left = self.left
-        self.slot = max(s(30), min(s(66), (left.w - s(20) - 8 * s(6)) // 9))
-        self.tray = pygame.Rect(left.x, left.y, left.w, self.slot + s(34))
-        cols, rows = self.grid_size()
-        room = pygame.Rect(left.x, self.tray.bottom + s(8), left.w,
-                           left.bottom - self.tray.bottom - s(8) - s(52))
-        self.cell = max(s(30), min((room.w - s(20)) // cols, (room.h - s(20)) // rows))
-        gw, gh = self.cell * cols, self.cell * rows
-        x0 = room.centerx - gw // 2
-        y0 = room.y + s(10) + max(0, (room.h - s(20) - gh) // 2)
-        self.lawn = pygame.Rect(x0, y0, gw, gh).inflate(s(20), s(20))
-        self.centres, self.cells = {}, {}
-        for r in self.view.get("regions") or []:
-            cell = pygame.Rect(x0 + r["col"] * self.cell, y0 + r["row"] * self.cell,
-                               self.cell, self.cell)
-            self.cells[r["id"]] = cell
-            self.centres[r["id"]] = cell.center
-
-    @property
-    def stone_r(self) -> int:
-        return int(self.cell * 0.37)
-
-    @property
-    def token_size(self) -> int:
-        return int(self.cell * 0.62)
-
-    def letters(self) -> list[str]:
-        """All nine cats' letters, in order (in the garden or waiting)."""
-        out = [c["letter"] for c in self.view.get("waiting") or []]
-        out += [r["cat"]["letter"] for r in self.view.get("regions") or [] if r["cat"]]
-        return sorted(out)
-
-    def cats(self) -> dict[str, JsonDict]:
-        """Letter -> the cat as the view shows it (with "awake")."""
-        out = {c["letter"]: c for c in self.view.get("waiting") or []}
-        for r in self.view.get("regions") or []:
-            if r["cat"]:
-                out[r["cat"]["letter"]] = r["cat"]
-        return out
-
-    def slot_rects(self) -> dict[str, pygame.Rect]:
-        """One fixed basket slot per cat (in letter order), so a cat's slot never shifts."""
-        s = self.ctx.scale
-        letters = self.letters()
-        gap = s(6)
-        total = len(letters) * self.slot + (len(letters) - 1) * gap
-        x = self.tray.centerx - total // 2
-        y = self.tray.y + s(26)
-        return {L: pygame.Rect(x + i * (self.slot + gap), y, self.slot, self.slot)
-                for i, L in enumerate(letters)}
-
-    # -- spots (exactly the engine's drag_of spots) --------------------------------------------
-    def spot_at(self, pos: Point) -> Optional[Spot]:
-        waiting = {c["letter"] for c in self.view.get("waiting") or []}
-        for letter, rect in self.slot_rects().items():
-            if letter in waiting and rect.collidepoint(pos):
-                return ("waiting", letter)
-        for rid, cell in self.cells.items():
-            if cell.collidepoint(pos):
-                return ("region", rid)
-        return None
-
-    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
-        if spot[0] == "region" and spot[1] in self.centres:
-            r = self.stone_r
-            return pygame.Rect(0, 0, 2 * r, 2 * r).move(self.centres[spot[1]][0] - r,
-                                                         self.centres[spot[1]][1] - r)
-        if spot[0] == "waiting":
-            return self.slot_rects().get(spot[1])
-        return None
-
-    def region_of(self, rid: int) -> Optional[JsonDict]:
-        return next((r for r in self.view.get("regions") or [] if r["id"] == rid), None)
+        self.boardview.side = self.side.copy()
+        self.boardview.bottom = self.bottom.copy()
+        super().layout()
 
     def cat_at(self, spot: Spot) -> Optional[JsonDict]:
-        if spot[0] == "region":
-            region = self.region_of(spot[1])
-            return region["cat"] if region else None
-        if spot[0] == "waiting":
-            return next((c for c in self.view.get("waiting") or [] if c["letter"] == spot[1]), None)
-        return None
+        """The cat on a spot, as the view on screen shows it."""
+        return self.boardview.cat_at(spot)
 
-    def sources(self) -> list[Spot]:
+    def pick_sources(self) -> list[Spot]:
         """The engine's drag sources now (cached per move)."""
         n = len(self.session.log)
         if self._sources[0] != n:
@@ -226,7 +152,7 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
 
     def pointer_down(self, pos: Point) -> bool:
         entry = self.reveal_entry()
-        if entry and not self.reveal_shown() and self.reopen_rect().collidepoint(pos):
+        if entry and not self.reveal_shown() and self.boardview.reopen_rect().collidepoint(pos):
             self.results.show(self.last_round)
             return True
         return super().pointer_down(pos)
@@ -239,7 +165,8 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
 
     # -- choices: letting a cat stay is a button (the engine gives it no drag) -----------------
     def stay_caption(self) -> str:
-        return "Or let a cat sleep where it is:"
+        """The words before the "stays" buttons."""
+        return STAY_CAPTION
 
     def rebuild_choices(self) -> None:
         if not self.clear_choices():
@@ -325,7 +252,7 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
     def hovered_target(self) -> Optional[Spot]:
         if self.drag is None or not self.drag.moved:
             return None
-        spot = self.spot_at(self.pointer.at)
+        spot = self.boardview.spot_at(self.pointer.at)
         return spot if spot is not None and spot[0] == "region" else None
 
     def find_hover(self) -> tuple[str, ...]:
@@ -333,7 +260,7 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
         action = self.choices.hovered()
         if action is not None:
             return (str(getattr(action, "cat", "")),)
-        for rect, cats in self.goal_rows:
+        for rect, cats in self.boardview.goal_rows():
             if rect.collidepoint(self.pointer.at):
                 return tuple(cats)
         return ()
@@ -372,7 +299,7 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
             end_rect = self.spot_rect(where)
             if start_rect is None or end_rect is None:
                 continue
-            size = self.token_size
+            size = self.boardview.token_size
             start = (start_rect.centerx - size // 2, start_rect.centery - size // 2)
             if letter == held and drop_from is not None and seat == self.viewer:
                 rect = self.spot_rect(old[letter])
@@ -395,6 +322,23 @@ class CatChessScene(GardenDrawing, GoalPanels, RoundReveal, SoloBest, GameScene)
         return out
 
     # -- the reveal of a finished round --------------------------------------------------------
+    def reveal_entry(self) -> Optional[JsonDict]:
+        """The last finished round, as the view on screen tells it."""
+        rounds = self.view.get("rounds_played") or []
+        return rounds[-1] if rounds else None
+
+    def finished_round(self, public: JsonDict) -> Optional[int]:
+        rounds = public.get("rounds_played") or []
+        return int(rounds[-1]["round"]) if rounds else None
+
+    def reveal_shown(self) -> bool:
+        """The round's reveal is up: the table's round results (public, until a click; opened
+        again with the "show result" button)."""
+        return self.results_shown() and self.reveal_entry() is not None
+
+    def results_rect(self) -> pygame.Rect:
+        return self.boardview.results_rect()
+
     # -- end -----------------------------------------------------------------------------------
     def end_lines(self, outcome: Any) -> list[str]:
         """One line per player (the board's reveal shows every card)."""
