@@ -243,3 +243,39 @@ def test_a_game_of_three_bots_reaches_the_end_panel(ctx) -> None:  # type: ignor
     assert len(session.log) == 54
     assert ctx.scenes.top is not scene
     assert len(scene.view["rounds_played"]) == 3
+
+
+def test_the_board_is_told_the_engines_word_on_the_drop_and_the_goal_under_the_pointer(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_catchess(ctx, [Seat("Ann")], **SOLO_DEAL)
+    session.play(Place("A", 5))
+    scene.refresh()
+    frame(ctx, 0.016)
+    start, legal = centre(scene, waiting("B")), centre(scene, region(7))
+    taken = centre(scene, region(5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frame(ctx, 0.016)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=legal, rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    frame(ctx, 0.016)
+    ui = scene.ui()
+    world = session.state.clone()
+    world.do(Place("B", 7))
+    assert ui.target == region(7) and ui.target_label == scene.label(Place("B", 7))
+    assert ui.preview == tuple(world.view_for(0)["my_cards"]) and not ui.target_reason
+    assert ui.held is not None and region(7) in ui.targets and region(5) not in ui.targets
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=taken, rel=(1, 1),
+                                         buttons=(1, 0, 0)))
+    frame(ctx, 0.016)
+    ui = scene.ui()
+    assert ui.target == region(5) and not ui.target_label and ui.preview is None
+    assert ui.target_reason == session.state.why_illegal(Place("B", 5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    frame(ctx, 0.016)
+    rows = scene.boardview.goal_rows()
+    assert len(rows) == 4 * len(scene.view["my_cards"])
+    row, cats = rows[1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    frame(ctx, 0.016)
+    first_pair = scene.view["my_cards"][0]["friends"][0]["cats"]
+    assert scene.ui().hover_cats == tuple(cats) == tuple(first_pair)

@@ -265,7 +265,8 @@ class CatChessLayout(Board):
         s = self.ctx.scale
         head_h = max(s(22), min(s(30), rect.h // 6))
         bottom = rect.y + head_h
-        body = pygame.Rect(rect.x + s(8), bottom + s(4), rect.w - s(16), rect.bottom - bottom - s(8))
+        body = pygame.Rect(rect.x + s(8), bottom + s(4), rect.w - s(16),
+                           rect.bottom - bottom - s(8))
         row_h = body.h // 4
         letters = [list(card["order"]["cats"])] + [list(p["cats"]) for p in card["friends"]]
         return [(pygame.Rect(body.x, body.y + i * row_h, body.w, row_h), cats)

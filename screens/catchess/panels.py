@@ -86,10 +86,8 @@ class GoalPanels(GardenBoard):
         shown = preview or card
         self.text(surface, f"{shown['met']}/4 met", hs, palette.PAPER, True,
                   midright=(head.right - s(10), head.centery))
-        body = pygame.Rect(rect.x + s(8), head.bottom + s(4), rect.w - s(16),
-                           rect.bottom - head.bottom - s(8))
-        row_h = body.h // 4
-        t = max(14, min(s(46), row_h - s(6)))
+        rows = [row for row, _ in self.card_rows(rect, card)]  # where hovering rings the cats
+        t = max(14, min(s(46), rows[0].h - s(6)))
         goals: list[tuple[str, list[str], bool, Optional[bool]]] = []
         order = card["order"]
         centre_out = order.get("reading") == "from the centre"
@@ -99,8 +97,7 @@ class GoalPanels(GardenBoard):
         for i, pair in enumerate(card["friends"]):
             goals.append(("pair", pair["cats"], pair["met"],
                           preview["friends"][i]["met"] if preview else None))
-        for i, (kind, letters, met, later) in enumerate(goals):
-            row = pygame.Rect(body.x, body.y + i * row_h, body.w, row_h)
+        for row, (kind, letters, met, later) in zip(rows, goals):
             shown_met = met if later is None else later
             if later is not None and later != met:
                 pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))

@@ -17,17 +17,16 @@ flight and the solo best score.
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Action, Spot
 from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
-from screens.catchess.best import BestKey, SoloBest
+from screens.catchess.best import SoloBest
 from screens.catchess.layout import STAY_CAPTION, CatChessUi, cat_token, rendered
 from screens.catchess.reveal import CatChessBoard
 from screens.table.board import BoardContext
@@ -42,14 +41,14 @@ Point = tuple[int, int]
 MOVE_SECONDS = 0.4
 
 
-class CatChessScene(SoloBest, GameScene):
+class CatChessScene(GameScene):
     """The Cat Chess garden table: the session, the engine's look-ups, the cats' flight and the
     solo best score; the board draws."""
 
     boardview: CatChessBoard
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
-        self.best_jobs: dict[BestKey, Future[Any]] = {}
+        self.best = SoloBest(ctx.executor)
         self.deferred: Optional[tuple[JsonDict, Action]] = None
         self.stale = False
         self.moving: dict[str, Tween] = {}
@@ -57,7 +56,6 @@ class CatChessScene(SoloBest, GameScene):
         self.hover_cats: tuple[str, ...] = ()
         self._preview: dict[tuple[Any, ...], Any] = {}
         self._sources: tuple[int, list[Spot]] = (-1, [])
-        self._solo_data: tuple[int, int, list[BestKey]] = (-1, -1, [])
         cat_token.cache_clear()  # drawn surfaces never outlive a restart of pygame
         rendered.cache_clear()
         super().__init__(ctx, session)
@@ -87,6 +85,24 @@ class CatChessScene(SoloBest, GameScene):
                           staying=bool(self.choice_buttons))
 
     # -- the solo best score, off the frame loop -----------------------------------------------
+    @property
+    def solo(self) -> bool:
+        """One player: the solo game."""
+        return len(self.session.seats) == 1
+
+    def warm(self) -> None:
+        """Start the solo best score's search on the worker thread for the cards dealt."""
+        if self.solo:
+            self.best.warm(self.session.state, len(self.session.log))
+
+    def cold(self) -> bool:
+        """True while a finished solo round's best score is still being worked out."""
+        return self.solo and self.best.cold(self.session.state, len(self.session.log))
+
+    def waiting_for_best(self) -> bool:
+        """The round's end is held back until the solo best score is known."""
+        return self.deferred is not None or self.stale
+
     def refresh(self) -> None:
         self.warm()
         if self.cold():
