@@ -1098,6 +1098,22 @@ def _exact_tokens(action: Action, kids: dict[tuple, object]) -> list[tuple]:
     return [token] if token in kids else []
 
 
+def expectimax_choice(state: GambitState, search: Expectimax) -> tuple[Action, float]:
+    """(the first legal action of best expected value, that value) by ``search``, whose table
+    may carry over from earlier positions of the same game; raises Budget when it runs out."""
+    s, unknown = from_info(state)
+    kids = dict(search.children(s, unknown))
+    best: Optional[Action] = None
+    best_v = -1e9
+    for action in state.legal_actions():
+        for token in _exact_tokens(action, kids):
+            v = search.outcome_value(kids[token], best_v)
+            if v > best_v + EPS:
+                best, best_v = action, v
+    assert best is not None
+    return best, best_v
+
+
 class GambitSolver:
     """Decides without looking at the hidden deck order.
 
@@ -1155,18 +1171,7 @@ class GambitSolver:
         return self._sampled(state, model, rng, time.thread_time() + max(left, 0.05) * 0.9)
 
     def _exact(self, state: GambitState, model: Model, budget: int) -> tuple[Action, float]:
-        search = Expectimax(model, budget)
-        s, unknown = from_info(state)
-        kids = dict(search.children(s, unknown))
-        best: Optional[Action] = None
-        best_v = -1e9
-        for action in state.legal_actions():
-            for token in _exact_tokens(action, kids):
-                v = search.outcome_value(kids[token], best_v)
-                if v > best_v + EPS:
-                    best, best_v = action, v
-        assert best is not None
-        return best, best_v
+        return expectimax_choice(state, Expectimax(model, budget))
 
     def _sampled(self, state: GambitState, model: Model, rng: Rng,
                  deadline: float) -> tuple[Action, float]:
