@@ -19,6 +19,7 @@ lower bound on the best honest policy; its growth from K to K+1 shows how close 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -96,7 +97,6 @@ def play_ceiling(state: GambitState, rng: Rng, exact: int) -> dict[str, Any]:
 
 def run_seed(job: tuple[int, tuple[int, ...]]) -> dict[str, Any]:
     """Every policy on one deal (runs in a worker process)."""
-    os.nice(10)
     seed, exacts = job
     state: GambitState = GAME.new_game(1, seed, {})  # type: ignore[assignment]
     clair, _ = clairvoyant_value(state)
@@ -160,6 +160,11 @@ def report(results: list[dict[str, Any]], exacts: tuple[int, ...], elapsed: floa
     return "\n".join(lines)
 
 
+def _worker_start() -> None:
+    """Worker processes give way to interactive work (CPU-time figures are not distorted)."""
+    os.nice(10)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -168,20 +173,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exact", type=int, nargs="+", default=[7, 6, 5],
                         help="cards left from which the exact search plays (default 7 6 5)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--log", type=Path, help="also append each deal's figures to this "
+                        "JSON-lines file (deals already in it are not played again)")
     args = parser.parse_args(argv)
     exacts = tuple(args.exact)
-    jobs = [(seed, exacts) for seed in range(args.first, args.first + args.seeds)]
-    start = time.perf_counter()
     results: list[dict[str, Any]] = []
-    with multiprocessing.Pool(args.workers, maxtasksperchild=20) as pool:
+    if args.log and args.log.exists():
+        results = [json.loads(line) for line in args.log.read_text().splitlines() if line]
+    done_seeds = {r["seed"] for r in results}
+    seeds = range(args.first, args.first + args.seeds)
+    jobs = [(seed, exacts) for seed in seeds if seed not in done_seeds]
+    start = time.perf_counter()
+    with multiprocessing.Pool(args.workers, _worker_start, maxtasksperchild=20) as pool:
         for done, result in enumerate(pool.imap_unordered(run_seed, jobs, chunksize=1), 1):
             results.append(result)
+            if args.log:
+                with args.log.open("a") as log:
+                    log.write(json.dumps(result) + "\n")
             print(f"  {done}/{len(jobs)} seeds, {time.perf_counter() - start:.0f} s: seed "
                   f"{result['seed']} today {result['today']:g}, clairvoyant "
                   f"{result['clairvoyant']:g}, " + ", ".join(
                       f"E{k} {result[f'E{k}']['score']:g} ({result[f'E{k}']['value']:.2f})"
                       for k in exacts), file=sys.stderr, flush=True)
-    results.sort(key=lambda r: r["seed"])
+    results = sorted((r for r in results if r["seed"] in seeds), key=lambda r: r["seed"])
     print(report(results, exacts, time.perf_counter() - start))
     return 0
 

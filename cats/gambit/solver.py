@@ -14,10 +14,11 @@ both and compares them); the engine stays the authority and converts the chosen 
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Optional
+from typing import Any, Optional
 
-from cats.core import Action
+from cats.core import Action, State
 from cats.gambit.actions import (
     Ability,
     Burrow,
@@ -49,6 +50,10 @@ from cats.gambit.cards import CATKEN_POINTS, LOST_REWARD, PAWNS
 from cats.gambit.state import GambitState
 from cats.rng import Rng
 
+Pos = tuple[Any, ...]  # a model position (the fields are listed under "the model")
+Token = tuple[Any, ...]  # a model action: ("draw",), ("place", cell), ("pawn", pawn, cell), ...
+# A child of a position is a Pos or a final value (a number); told apart by class, for speed.
+
 
 def centred(occ: int, q: int) -> bool:
     """Whether some 4×4 window around every card has the Queen in its middle four cells."""
@@ -73,7 +78,7 @@ PHASES = {"turn": TURN, "place": PLACE, "pawn": PAWN, "ability": ABIL, "burrow":
 TYPE_SLOT = {"C": 1, "B": 2, "N": 3, "R": 4}
 
 
-def from_state(state: GambitState) -> tuple:
+def from_state(state: GambitState) -> Pos:
     """The model position of an engine state (its true deck order)."""
     occ = DECK_BIT
     masks = [0, 0, 0, 0, 0]
@@ -105,8 +110,8 @@ def from_state(state: GambitState) -> tuple:
 def final_score(occ: int, mC: int, q: int, umb: int, uside: int, pawns: int, checks: int,
                 cards_left: int) -> int:
     """The engine's score of a finished (not lost) game."""
-    pen = 2 * (cards_left + bin(pawns).count("1"))
-    return ((5 if checks == 0 else 1) + CATKEN_POINTS[bin(mC).count("1")]
+    pen = 2 * (cards_left + pawns.bit_count())
+    return ((5 if checks == 0 else 1) + CATKEN_POINTS[mC.bit_count()]
             + (5 if centred(occ, q) else 0) - (pen if pen < 5 else 5) + (uside if umb >= 0 else 0))
 
 
@@ -132,23 +137,23 @@ class Model:
 
     # Each child is (action token, position or final value). Tokens: ("draw",), ("place", i),
     # ("pawn", p, i), ("push", f, t), ("ability", p, i), ("decline",), ("swap",).
-    def children(self, s: tuple) -> list[tuple[tuple, object]]:
+    def children(self, s: Pos) -> list[tuple[Token, Any]]:
         """Every child, the Strategic Pushes included."""
         out = self.plain_children(s)
         out.extend(self.push_children(s))
         return out
 
-    def push_children(self, s: tuple) -> list[tuple[tuple, object]]:
+    def push_children(self, s: Pos) -> list[tuple[Token, Any]]:
         """The Strategic Push children (many, and rarely needed first: searched last)."""
         if s[11] != TURN or not s[14] or not s[10] >> PUSH & 1:
             return []
         return [(("push", f, t), self._push(s, f, t)) for f, t in pushes(s[0], s[6])]
 
-    def plain_children(self, s: tuple, draw: bool = True) -> list[tuple[tuple, object]]:
+    def plain_children(self, s: Pos, draw: bool = True) -> list[tuple[Token, Any]]:
         """Every child but the Strategic Pushes (and the draw, unless ``draw``)."""
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
-        out: list[tuple[tuple, object]] = []
+        out: list[tuple[Token, Any]] = []
         if phase == TURN:
             if draw:
                 out.append((("draw",), self._draw(s)))
@@ -186,15 +191,15 @@ class Model:
         return out
 
     @staticmethod
-    def _turn(s: tuple) -> tuple:
+    def _turn(s: Pos) -> Pos:
         return s[:11] + (TURN, "", -1, 0, s[15])
 
     @staticmethod
-    def _swap_bottom(s: tuple) -> tuple:
+    def _swap_bottom(s: Pos) -> Pos:
         deck = s[9]
         return s[:9] + (deck[:-2] + deck[-1] + deck[-2], s[10], TURN, "", -1, 0, s[15])
 
-    def _draw(self, s: tuple) -> object:
+    def _draw(self, s: Pos) -> Any:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         card = deck[0]
@@ -203,7 +208,7 @@ class Model:
             return final_score(occ, mC, q, umb, uside, pawns, checks, len(rest))
         return (occ, mC, mB, mN, mR, q, paw, umb, uside, rest, pawns, PLACE, card, -1, 0, checks)
 
-    def _place(self, s: tuple, c: int) -> object:
+    def _place(self, s: Pos, c: int) -> Any:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, card, pend, ad,
          checks) = s
         b = 1 << c
@@ -232,7 +237,7 @@ class Model:
             return final_score(occ, mC, q, umb, uside, pawns, checks, 0)
         return (occ, mC, mB, mN, mR, q, c, umb, uside, deck, pawns, TURN, "", -1, 1, checks)
 
-    def _pawn(self, s: tuple, p: int, c: int) -> tuple:
+    def _pawn(self, s: Pos, p: int, c: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         pawns &= ~(1 << p)
@@ -251,7 +256,7 @@ class Model:
         return (occ, mC, mB, mN, mR, q, c, umb, uside, deck, pawns, TURN, "", -1, 0, checks)
 
     @staticmethod
-    def _push(s: tuple, f: int, t: int) -> tuple:
+    def _push(s: Pos, f: int, t: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         fb, tb = 1 << f, 1 << t
@@ -261,7 +266,7 @@ class Model:
                 checks)
 
     @staticmethod
-    def _ability(s: tuple, p: int, c: int) -> tuple:
+    def _ability(s: Pos, p: int, c: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         b = 1 << c
@@ -291,7 +296,7 @@ class Model:
         return (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, TURN, "", -1, 0, checks)
 
 
-def to_action(token: tuple) -> Action:
+def to_action(token: Token) -> Action:
     """The engine action for a model token (("swap",) after Look is Burrow(True))."""
     kind = token[0]
     if kind == "draw":
@@ -311,7 +316,7 @@ def to_action(token: tuple) -> Action:
 
 
 # -- bounds ------------------------------------------------------------------------------------------
-def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
+def upper_bound(s: Pos, unknown_cats: int = 0) -> int:
     """An admissible upper bound on the final score reachable from ``s`` (deck order known).
 
     In an information-set position (deck cards ``?`` not known yet, ``unknown_cats`` of them
@@ -330,11 +335,11 @@ def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
     placing = phase == PLACE
     orders = _orders(rev + deck if placing else deck, placing, bool(banish), bool(burrow),
                      umb >= 0, uside, unknown_cats)
-    grid_cats = bin(mC).count("1")
+    grid_cats = mC.bit_count()
     queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
-    npawns = bin(pawns).count("1")
+    npawns = pawns.bit_count()
     slot = 1 if phase == TURN and ad else 0
-    cells = bin(occ).count("1")
+    cells = occ.bit_count()
     perch = pawns >> PERCH & 1
     best = -99
     for c_left, places, banished, umbra in orders:
@@ -356,7 +361,7 @@ def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
     return best
 
 
-def expected_bound(s: tuple, unknown: str) -> float:
+def expected_bound(s: Pos, unknown: str) -> float:
     """The mean, over every order of the unseen cards, of the clairvoyant :func:`upper_bound`:
     a bound on the best expected final score a player who has not seen them can reach."""
     (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
@@ -369,11 +374,11 @@ def expected_bound(s: tuple, unknown: str) -> float:
     placing = phase == PLACE
     groups = _arrangements(rev + deck if placing else deck, unknown, placing, banish, burrow,
                            umb >= 0, uside)
-    grid_cats = bin(mC).count("1")
+    grid_cats = mC.bit_count()
     queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
-    npawns = bin(pawns).count("1")
+    npawns = pawns.bit_count()
     slot = 1 if phase == TURN and ad else 0
-    cells = bin(occ).count("1")
+    cells = occ.bit_count()
     perch = pawns >> PERCH & 1
     part: dict[tuple[int, int, int], int] = {}
     total = 0.0
@@ -403,7 +408,7 @@ def expected_bound(s: tuple, unknown: str) -> float:
     return total
 
 
-_ARRANGEMENTS: dict[tuple, list[tuple[float, list[tuple[int, int, int, int]]]]] = {}
+_ARRANGEMENTS: dict[tuple[Any, ...], list[tuple[float, list[tuple[int, int, int, int]]]]] = {}
 
 
 def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow: bool,
@@ -415,7 +420,7 @@ def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow:
     if hit is not None:
         return hit
     holes = [i for i, c in enumerate(cards) if c == "?"]
-    counts: dict[tuple, int] = {}
+    counts: dict[tuple[tuple[int, int, int, int], ...], int] = {}
     total = 0
 
     def deal(k: int, pool: str, filled: list[str], ways: int) -> None:
@@ -438,7 +443,7 @@ def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow:
     return out
 
 
-_ORDERS: dict[tuple, list[tuple[int, int, int, int]]] = {}
+_ORDERS: dict[tuple[Any, ...], list[tuple[int, int, int, int]]] = {}
 
 
 def _orders(cards: str, placing: bool, banish: bool, burrow: bool, present: bool,
@@ -539,7 +544,7 @@ def _catken_bound(occ: int, q: int, grid_cats: int, c_left: int, checks: int) ->
         rows = 0
         for r in range(wy0, wy1 + 1):
             rows |= ROWS[r]
-        safe = bin(free_lines & region & rows).count("1")
+        safe = (free_lines & region & rows).bit_count()
         short = c_left - safe
         if short <= 0:
             cats = grid_cats + c_left
@@ -578,12 +583,13 @@ class Search:
 
     def __init__(self, model: Model, budget: Optional[int] = None) -> None:
         self.model = model
-        self.table: dict[tuple, tuple[float, bool]] = {}
+        self.table: dict[Any, tuple[float, bool]] = {}
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
+        self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
         self.lower = LOST_REWARD
 
-    def value(self, s: tuple, alpha: float) -> float:
+    def value(self, s: Pos, alpha: float) -> float:
         table = self.table
         hit = table.get(s)
         if hit is not None:
@@ -601,7 +607,7 @@ class Search:
                 table[s] = (ub, False)
                 return ub
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > self.limit or not self.nodes & 255 and time.thread_time() > self.deadline:
             raise Budget
         best = -1e9
         model = self.model
@@ -610,7 +616,8 @@ class Search:
                 if best >= ub or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
                     break
                 kids = model.push_children(s)
-            scored = []
+            scored: list[tuple[float, Optional[Pos]]] = []
+            cub: float
             for _, child in kids:
                 if child.__class__ is tuple:
                     h = table.get(child)
@@ -641,9 +648,9 @@ class Search:
         table[s] = (best, best > alpha)
         return best
 
-    def solve(self, s: tuple) -> float:
+    def solve(self, s: Pos) -> float:
         """The exact value of ``s`` (raises Budget when the node budget runs out)."""
-        target = upper_bound(s)
+        target: float = upper_bound(s)
         while True:
             v = self.value(s, target - 1)
             if v >= target:
@@ -652,7 +659,7 @@ class Search:
             if target <= self.lower:
                 return target
 
-    def estimate(self, s: tuple) -> float:
+    def estimate(self, s: Pos) -> float:
         """The exact value if the budget allows, else the best value found so far."""
         self.lower = LOST_REWARD
         try:
@@ -661,12 +668,12 @@ class Search:
             return self.lower
 
 
-def _first(item: tuple) -> float:
+def _first(item: tuple[float, Any]) -> float:
     return item[0]
 
 
 # -- engine actions and model children -----------------------------------------------------------
-def _token(action: Action, phase: int) -> Optional[tuple]:
+def _token(action: Action, phase: int) -> Optional[Token]:
     """The model token of an engine action (None for Peek and Look, which the model skips)."""
     if isinstance(action, Draw):
         return ("draw",)
@@ -685,7 +692,7 @@ def _token(action: Action, phase: int) -> Optional[tuple]:
     return None
 
 
-def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
+def action_tokens(state: GambitState) -> list[tuple[Action, list[Token]]]:
     """Each legal engine action with the model tokens whose best child gives its value.
 
     Peek is worth its best Tactical Peek placement and Look its better Burrow order (for a player
@@ -693,7 +700,7 @@ def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
     is offered stands for Look then Burrow(True).
     """
     phase = PHASES[state.phase]
-    out: list[tuple[Action, list[tuple]]] = []
+    out: list[tuple[Action, list[Token]]] = []
     for action in state.legal_actions():
         if isinstance(action, Peek):
             out.append((action, [("pawn", PAWNS.index("peek"), c)
@@ -707,7 +714,7 @@ def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
     return out
 
 
-def _child_map(model: Model, s: tuple) -> dict[tuple, object]:
+def _child_map(model: Model, s: Pos) -> dict[Token, Any]:
     return dict(model.children(s))
 
 
@@ -760,8 +767,9 @@ def sample_world(state: GambitState, rng: Rng) -> GambitState:
 class GreedyBot:
     """Level 1: the action whose result keeps the best score bound in one sampled order."""
 
-    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """A quick, plain move."""
+        assert isinstance(world, GambitState)
         pairs = action_tokens(world)
         if len(pairs) == 1:
             return pairs[0][0]
@@ -781,7 +789,7 @@ class GreedyBot:
 
 
 # -- exact play under uncertainty (late game) --------------------------------------------------------
-def from_info(state: GambitState) -> tuple[tuple, str]:
+def from_info(state: GambitState) -> tuple[Pos, str]:
     """The information-set position of an engine state: deck cards the player has not seen are
     ``?``; with them the multiset of unseen cards (sorted)."""
     s = from_state(state)
@@ -795,6 +803,18 @@ def _without(unknown: str, card: str) -> str:
     return unknown[:i] + unknown[i + 1:]
 
 
+_DRAWS: dict[str, list[tuple[str, float, str]]] = {}
+
+
+def _draws(unknown: str) -> list[tuple[str, float, str]]:
+    """(card, probability, unseen cards left) for each card the next unseen one may be."""
+    out = _DRAWS.get(unknown)
+    if out is None:
+        out = _DRAWS[unknown] = [(x, unknown.count(x) / len(unknown), _without(unknown, x))
+                                 for x in sorted(set(unknown))]
+    return out
+
+
 class Expectimax:
     """Optimal expected final reward over the unseen cards' orders (every order equally likely).
 
@@ -805,38 +825,40 @@ class Expectimax:
 
     def __init__(self, model: Model, budget: Optional[int] = None) -> None:
         self.model = model
-        self.table: dict[tuple, float] = {}
+        self.table: dict[Any, tuple[float, bool]] = {}
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
+        self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
 
-    def bound(self, s: tuple, unknown: str) -> float:
+    def bound(self, s: Pos, unknown: str) -> float:
         """Mean over the unseen orders of the clairvoyant bound (>= the expected value)."""
         return expected_bound(s, unknown)
 
-    def children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """(token, outcome) per action; an outcome is a final value, an (s, unknown) position or
         a chance list [(probability, outcome), ...]."""
         out = self.plain_children(s, unknown)
         out.extend(self.push_children(s, unknown))
         return out
 
-    def push_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def push_children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """The Strategic Push children (searched last)."""
         return [(token, (child, unknown)) for token, child in self.model.push_children(s)]
 
-    def plain_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def plain_children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """Every child but the Strategic Pushes."""
         model = self.model
         phase = s[11]
         deck = s[9]
-        out: list[tuple[tuple, object]] = []
+        out: list[tuple[Token, Any]] = []
         if phase == TURN:
             if deck[0] == "?":
-                out.append((("draw",), [
-                    (unknown.count(x) / len(unknown),
-                     self._lift(model._draw(s[:9] + (x + deck[1:],) + s[10:]),
-                                _without(unknown, x)))
-                    for x in sorted(set(unknown))]))
+                head, tail, fields = s[:9], deck[1:], s[10:]
+                draws = []
+                for x, p, left in _draws(unknown):
+                    child = model._draw(head + (x + tail,) + fields)
+                    draws.append((p, (child, left) if child.__class__ is tuple else child))
+                out.append((("draw",), draws))
             else:
                 out.append((("draw",), self._lift(model._draw(s), unknown)))
             for token, child in model.plain_children(s, draw=False):
@@ -849,9 +871,9 @@ class Expectimax:
             if s[14] and s[10] >> PEEK & 1 and deck[0] == "?" and \
                     STEP[s[6]] & open_mask(s[0]):
                 peeked = []
-                for x in sorted(set(unknown)):
+                for x, p, left in _draws(unknown):
                     t = s[:9] + (x + deck[1:], s[10] & ~(1 << PEEK), PAWN, "", PEEK, 0, s[15])
-                    peeked.append((unknown.count(x) / len(unknown), (t, _without(unknown, x))))
+                    peeked.append((p, (t, left)))
                 out.append((("peek",), peeked))
         elif (phase == ABIL and s[13] == BURROW_P) or phase == BURROW:
             out.append((("decline",), self._lift(model._turn(s), unknown)))
@@ -873,13 +895,14 @@ class Expectimax:
         return out
 
     @staticmethod
-    def _lift(child: object, unknown: str) -> object:
+    def _lift(child: Any, unknown: str) -> Any:
         return (child, unknown) if child.__class__ is tuple else child
 
-    def value(self, s: tuple, unknown: str, alpha: float = -1e9) -> float:
+    def value(self, s: Pos, unknown: str, alpha: float = -1e9) -> float:
         """Exact when above ``alpha``, else an upper bound not above ``alpha``."""
         key = (s, unknown)
-        hit = self.table.get(key)
+        table = self.table
+        hit = table.get(key)
         if hit is not None:
             v, exact = hit
             if exact or v <= alpha:
@@ -888,10 +911,10 @@ class Expectimax:
         else:
             ub = self.bound(s, unknown)
             if ub <= alpha:
-                self.table[key] = (ub, False)
+                table[key] = (ub, False)
                 return ub
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > self.limit or not self.nodes & 255 and time.thread_time() > self.deadline:
             raise Budget
         best = -1e9
         for kids in (self.plain_children(s, unknown), None):
@@ -899,7 +922,18 @@ class Expectimax:
                 if best >= ub - EPS or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
                     break
                 kids = self.push_children(s, unknown)
-            scored = [(self._outcome_bound(outcome), outcome) for _, outcome in kids]
+            scored: list[tuple[float, Any]] = []
+            for _, outcome in kids:
+                if outcome.__class__ is tuple:
+                    hit = table.get(outcome)
+                    if hit is None:
+                        cub = self.bound(*outcome)
+                        table[outcome] = (cub, False)
+                    else:
+                        cub = hit[0]
+                    scored.append((cub, outcome))
+                else:
+                    scored.append((self._outcome_bound(outcome), outcome))
             scored.sort(key=_first, reverse=True)
             for cub, outcome in scored:
                 floor = best if best > alpha else alpha
@@ -912,29 +946,32 @@ class Expectimax:
                     best = v
                     if best >= ub - EPS:
                         break
-        self.table[key] = (best, best > alpha + EPS)
+        table[key] = (best, best > alpha + EPS)
         return best
 
-    def _outcome_bound(self, outcome: object) -> float:
+    def _outcome_bound(self, outcome: Any) -> float:
         if outcome.__class__ is tuple:
-            hit = self.table.get(outcome)  # type: ignore[arg-type]
+            hit = self.table.get(outcome)
             if hit is not None:
                 return hit[0]
-            ub = self.bound(*outcome)  # type: ignore[misc]
-            self.table[outcome] = (ub, False)  # type: ignore[index]
+            ub = self.bound(*outcome)
+            self.table[outcome] = (ub, False)
             return ub
         if outcome.__class__ is list:
-            return sum(p * self._outcome_bound(o) for p, o in outcome)  # type: ignore[union-attr]
-        return outcome  # type: ignore[return-value]
+            total = 0.0
+            for p, o in outcome:
+                total += p * self._outcome_bound(o)
+            return total
+        return float(outcome)
 
-    def outcome_value(self, outcome: object, alpha: float = -1e9) -> float:
+    def outcome_value(self, outcome: Any, alpha: float = -1e9) -> float:
         """The expected value of a child outcome (exact above ``alpha``, else a bound)."""
         if outcome.__class__ is tuple:
-            return self.value(outcome[0], outcome[1], alpha)  # type: ignore[index]
+            return self.value(outcome[0], outcome[1], alpha)
         if outcome.__class__ is not list:
-            return outcome  # type: ignore[return-value]
+            return float(outcome)
         # A chance node: stop as soon as the bound on the rest cannot lift it above alpha.
-        parts = [(p, o, self._outcome_bound(o)) for p, o in outcome]  # type: ignore[union-attr]
+        parts: list[tuple[float, Any, float]] = [(p, o, self._outcome_bound(o)) for p, o in outcome]
         rest = sum(p * b for p, _, b in parts)
         total = 0.0
         for p, o, b in parts:
@@ -962,7 +999,7 @@ def _bottom_pairs(pair: str, unknown: str) -> list[tuple[str, float]]:
     return list(out.items())
 
 
-def _exact_tokens(action: Action, kids: dict[tuple, object]) -> list[tuple]:
+def _exact_tokens(action: Action, kids: dict[Token, Any]) -> list[Token]:
     """The Expectimax children an engine action stands for (empty: dominated, skip it)."""
     if isinstance(action, Peek):
         if ("peek",) in kids:
@@ -992,6 +1029,9 @@ def expectimax_choice(state: GambitState, search: Expectimax) -> tuple[Action, f
     return best, best_v
 
 
+TABLE_LIMIT = 600_000  # positions the exact search keeps from hint to hint (a few hundred MB)
+
+
 class GambitSolver:
     """Decides without looking at the hidden deck order.
 
@@ -1003,14 +1043,20 @@ class GambitSolver:
     each round (successive halving). Peek and Look are valued as a player who learns the card(s)
     and then picks the best follow-up for what was seen (samples grouped by the cards seen).
 
-    The work is bounded by node counts (reproducible); ``seconds`` is only a safety cap on the
-    thinking thread's CPU time, so a busy machine makes a hint slower but does not change it.
+    The exact search keeps its table from hint to hint (its positions are what the player
+    knows, so the table holds for any later position of any game), so work cut short by its
+    budget is not lost: the next hint goes on from there.
+
+    The work is bounded by node counts (reproducible); ``seconds`` (the whole hint) and
+    ``exact_seconds`` (the exact search, before it falls back to sampling) only cap the thinking
+    thread's CPU time, so a busy machine makes a hint slower but does not change it.
     """
 
     def __init__(self, samples: int = 24, batch: int = 4, nodes: int = 24_000,
                  eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
                  exact_deck: int = 5,
-                 exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000)) -> None:
+                 exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
+                 exact_seconds: float = math.inf, carry_table: bool = False) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
@@ -1019,10 +1065,14 @@ class GambitSolver:
         self.exact_deck = exact_deck
         # Node budget of the exact search by cards in the deck (3 or fewer, 4, 5, ...).
         self.exact_nodes = (exact_nodes,) if isinstance(exact_nodes, int) else tuple(exact_nodes)
+        self.exact_seconds = exact_seconds
+        self.carry_table = carry_table
+        self._tables: dict[bool, Expectimax] = {}
         self.last_stats: dict[str, object] = {}
 
-    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The hint's action (the Bot protocol)."""
+        assert isinstance(world, GambitState)
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -1038,18 +1088,27 @@ class GambitSolver:
         model = Model(state.free_check)
         deck = len(state.deck)
         if deck <= self.exact_deck:
-            budget = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
+            search = self._expectimax(model)
+            search.nodes = 0
+            search.limit = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
+            search.deadline = start + self.exact_seconds
             try:
-                action, value = self._exact(state, model, budget)
-                self.last_stats = {"method": "exact"}
+                action, value = expectimax_choice(state, search)
+                self.last_stats = {"method": "exact", "nodes": search.nodes}
                 return action, value
             except Budget:
                 pass
         left = seconds - (time.thread_time() - start)
         return self._sampled(state, model, rng, time.thread_time() + max(left, 0.05) * 0.9)
 
-    def _exact(self, state: GambitState, model: Model, budget: int) -> tuple[Action, float]:
-        return expectimax_choice(state, Expectimax(model, budget))
+    def _expectimax(self, model: Model) -> Expectimax:
+        """The exact search, with the table of earlier hints when they are carried over."""
+        search = self._tables.get(model.free_check)
+        if search is None or not self.carry_table or len(search.table) > TABLE_LIMIT:
+            search = Expectimax(model)
+            if self.carry_table:
+                self._tables[model.free_check] = search
+        return search
 
     def _sampled(self, state: GambitState, model: Model, rng: Rng,
                  deadline: float) -> tuple[Action, float]:
@@ -1091,7 +1150,7 @@ class GambitSolver:
                             search.limit = search.nodes + each
                             per.append(search.estimate(child))
                         else:
-                            per.append(float(child))  # type: ignore[arg-type]
+                            per.append(float(child))
                     seen = world.deck[0] if isinstance(action, Peek) else "".join(world.deck[-2:])
                     row.append((i, per, seen))
                     if taken and time.thread_time() > deadline:
