@@ -16,6 +16,7 @@ which a busy machine does not inflate, and wall clock). Worker processes run at 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -39,7 +40,8 @@ TARGET_RATIO = 0.92
 HINT_BUDGET = 1.0
 # The solver before the ceiling work (issue #21): hints at 0.903 of the clairvoyant mean.
 PREVIOUS: dict[str, Any] = dict(samples=24, batch=4, nodes=24_000, eval_nodes=(60, 600),
-                                seconds=0.8, exact_deck=5, exact_nodes=(20_000, 20_000, 8_000))
+                                seconds=0.8, exact_deck=5, exact_nodes=(20_000, 20_000, 8_000),
+                                exact_seconds=math.inf, carry_table=False)
 # bench/results/gambit-ceiling-300.txt: the ceiling policy's mean over the clairvoyant mean.
 CEILING_RATIO = 1.0
 ROWS = [(f"{name} ({threshold}+)", threshold) for threshold, name in RANKS]
@@ -71,8 +73,13 @@ def play_solver(seed: int, options: dict[str, Any], bot: GambitSolver
     return _final(state), wall, cpu
 
 
+CANDIDATE: dict[str, Any] = {}  # --config: solver settings played instead of level 3's
+
+
 def level3() -> GambitSolver:
-    """The level-3 bot, which gives the hints."""
+    """The level-3 bot, which gives the hints (or the solver ``--config`` sets up)."""
+    if CANDIDATE:
+        return GambitSolver(**CANDIDATE)
     bot = make_bot("gambit", 3)
     assert isinstance(bot, GambitSolver)
     return bot
@@ -88,9 +95,10 @@ def play_random(seed: int, options: dict[str, Any]) -> float:
     return _final(state)  # type: ignore[arg-type]
 
 
-def run_seed(job: tuple[int, bool]) -> dict[str, Any]:
+def run_seed(job: tuple[int, bool, str]) -> dict[str, Any]:
     """Everything the bench needs from one seed (runs in a worker process)."""
-    seed, umbra = job
+    seed, umbra, config = job
+    CANDIDATE.update(json.loads(config))
     options = {"umbra": True} if umbra else {}
     t0 = time.perf_counter()
     clair, _ = clairvoyant_value(GAME.new_game(1, seed, options))  # type: ignore[arg-type]
@@ -132,7 +140,7 @@ def report(results: list[dict[str, Any]], umbra: bool, workers: int, elapsed: fl
     means = {key: statistics.mean(r[key] for r in results) for _, key in cols}
     lines = [
         f"Cat's Gambit bench: {n} seeds, {'Queen Umbra expansion' if umbra else 'base game'}, "
-        f"{workers} workers, {elapsed:.0f} s",
+        f"{workers} workers, {elapsed:.0f} s" + (f", solver {CANDIDATE}" if CANDIDATE else ""),
         "",
         f"{'':28}" + "".join(f"{title:>14}" for title, _ in cols),
         f"{'Mean score':28}" + "".join(f"{means[key]:>14.2f}" for _, key in cols),
@@ -196,8 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--umbra", action="store_true", help="play with Queen Umbra")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--config", default="{}",
+                        help="JSON keyword arguments of a GambitSolver to play instead of level 3 "
+                             "(a candidate), e.g. '{\"exact_deck\": 6, \"carry_table\": true}'")
     args = parser.parse_args(argv)
-    jobs = [(seed, args.umbra) for seed in range(args.first, args.first + args.seeds)]
+    CANDIDATE.update(json.loads(args.config))
+    jobs = [(seed, args.umbra, args.config)
+            for seed in range(args.first, args.first + args.seeds)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.workers, _worker_start) as pool:

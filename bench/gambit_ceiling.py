@@ -175,11 +175,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--log", type=Path, help="also append each deal's figures to this "
                         "JSON-lines file (deals already in it are not played again)")
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the deals already in --log")
     args = parser.parse_args(argv)
     exacts = tuple(args.exact)
     results: list[dict[str, Any]] = []
     if args.log and args.log.exists():
         results = [json.loads(line) for line in args.log.read_text().splitlines() if line]
+    if args.report:
+        results.sort(key=lambda r: r["seed"])
+        print(report(results, exacts, 0.0))
+        return 0
     done_seeds = {r["seed"] for r in results}
     seeds = range(args.first, args.first + args.seeds)
     jobs = [(seed, exacts) for seed in seeds if seed not in done_seeds]

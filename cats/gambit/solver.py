@@ -1056,7 +1056,7 @@ class GambitSolver:
                  eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
                  exact_deck: int = 5,
                  exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
-                 exact_seconds: float = math.inf, carry_table: bool = False) -> None:
+                 exact_seconds: float = 0.5, carry_table: bool = False) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
