@@ -136,7 +136,7 @@ def open_mask(occ: int) -> int:
         h = occ | ((occ << 1) & NOT_LEFT) | ((occ >> 1) & NOT_RIGHT)
         near = (h | (h << W) | (h >> W)) & FULL
         m = _OPEN[occ] = near & win & rwin & ~occ
-        if len(_OPEN) > 400_000:
+        if len(_OPEN) > 150_000:  # about 40 MB: the rules ask too, game after game
             _OPEN.clear()
             _BOX.clear()
     return m
@@ -162,7 +162,7 @@ def pushes(occ: int, paw: int) -> list[tuple[int, int]]:
                 p = to
             if STEP[p] & open_mask(rest | (1 << to)):
                 out.append((frm, to))
-    if len(_PUSHES) > 200_000:
+    if len(_PUSHES) > 30_000:  # bounded: the rules ask too, game after game
         _PUSHES.clear()
     _PUSHES[key] = out
     return out

@@ -6,10 +6,11 @@ what the player knows (``state.determinize``), values every legal action by its 
 value over the samples (perfect-information Monte Carlo) and plays the best one.
 
 The search runs on a compact copy of the rules ("the model"): the 7×7 cells that a floating 4×4
-window around the fixed draw deck can ever reach are bits of an int, and a position is a flat tuple,
-hashable as it is, so it serves as its own transposition-table key. The model follows
-``cats/gambit.py`` action for action (``tests/test_gambit_solver.py`` replays random games through
-both and compares them); the engine stays the authority and converts the chosen move back.
+window around the fixed draw deck can ever reach are bits of an int (``cats/gambit/board.py``,
+which the rules use too), and a position is a flat tuple, hashable as it is, so it serves as its
+own transposition-table key. The model follows ``cats/gambit/state.py`` action for action
+(``tests/test_gambit_solver.py`` replays random games through both and compares them); the engine
+stays the authority and converts the chosen move back.
 """
 
 from __future__ import annotations
