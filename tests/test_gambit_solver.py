@@ -16,6 +16,7 @@ from cats.ai import make_bot, search
 from cats.core import Action
 from cats.gambit.actions import Burrow, Draw, Look, Peek
 from cats.gambit.solver import (
+    Budget,
     Expectimax,
     GambitSolver,
     Model,
@@ -264,3 +265,48 @@ def test_registry_levels() -> None:
         state = GAME.new_game(1, 4, {})
         state.apply(Draw())
         assert bot.choose(state, 0, Rng(1)) in state.legal_actions()
+
+
+# -- the exact search's caps and carried table -------------------------------------------------------
+def _late_turns() -> list[GambitState]:
+    """Late positions where the exact search takes a few hundred nodes or more."""
+    out = []
+    for state in _late_positions(4):
+        search = Expectimax(Model(state.free_check))
+        search.value(*from_info(state))
+        if search.nodes > 300:
+            out.append(state)
+    return out
+
+
+def test_exact_search_over_its_time_cap_falls_back_to_sampling() -> None:
+    """An exact search past its CPU-time cap stops and the sampled answer is given instead."""
+    states = _late_turns()
+    assert len(states) >= 2
+    for state in states:
+        capped = GambitSolver(**{**LIGHT, "exact_deck": 10, "exact_nodes": 10**9,  # type: ignore[arg-type]
+                                 "exact_seconds": 0.0})
+        action, _ = capped.hint(state, Rng(1), 60.0)
+        assert capped.last_stats["method"] == "sampled" and action in state.legal_actions()
+        search = Expectimax(Model(state.free_check))
+        search.deadline = 0.0
+        with pytest.raises(Budget):
+            search.value(*from_info(state))
+
+
+def test_a_carried_table_gives_the_exact_answer_after_an_interrupted_search() -> None:
+    """Work cut short by the node budget is kept and stays right: the next hint, going on from
+    the carried table, is the one a fresh exact search gives."""
+    states = _late_turns()
+    assert len(states) >= 2
+    for state in states:
+        carried = GambitSolver(**{**LIGHT, "exact_deck": 10, "exact_nodes": 100,  # type: ignore[arg-type]
+                                  "exact_seconds": 60.0, "carry_table": True})
+        carried.hint(state, Rng(1), 60.0)
+        assert carried.last_stats["method"] == "sampled"  # the 100 nodes ran out
+        assert len(carried._tables[state.free_check].table) > 100
+        carried.exact_nodes = (10**9,)
+        fresh = GambitSolver(**{**LIGHT, "exact_deck": 10, "exact_nodes": 10**9,  # type: ignore[arg-type]
+                                "exact_seconds": 60.0})
+        assert carried.hint(state, Rng(1), 60.0) == fresh.hint(state, Rng(1), 60.0)
+        assert carried.last_stats["method"] == fresh.last_stats["method"] == "exact"

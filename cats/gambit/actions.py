@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Callable, ClassVar, TypeVar
 
 from cats.core import Action
 
@@ -109,3 +109,44 @@ class Decline(Action):
 
     def __str__(self) -> str:
         return "decline"
+
+
+K = TypeVar("K")
+A = TypeVar("A", bound=Action)
+
+
+class Memo(dict[K, A]):
+    """One shared instance per action: actions are immutable values, and building a frozen
+    dataclass costs more than looking one up (legal moves are listed again and again)."""
+
+    def __init__(self, make: Callable[[K], A]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> A:
+        action = self[key] = self.make(key)
+        return action
+
+
+Cell = tuple[int, int]
+DRAW = Draw()
+PLACES: Memo[Cell, Place] = Memo(lambda c: Place(c[0], c[1]))
+PUSHES: Memo[tuple[Cell, Cell], Push] = Memo(lambda ft: Push(ft[0][0], ft[0][1], ft[1][0], ft[1][1]))
+PAWN_PLAYS: dict[str, Memo[Cell, PlayPawn]] = {}
+ABILITIES: dict[str, Memo[Cell, Ability]] = {}
+
+
+def pawn_plays(pawn: str) -> Memo[Cell, PlayPawn]:
+    """The shared PlayPawn actions of one Pawn, by cell."""
+    memo = PAWN_PLAYS.get(pawn)
+    if memo is None:
+        memo = PAWN_PLAYS[pawn] = Memo(lambda c: PlayPawn(pawn, c[0], c[1]))
+    return memo
+
+
+def abilities(ability: str) -> Memo[Cell, Ability]:
+    """The shared Ability actions of one after-ability, by cell."""
+    memo = ABILITIES.get(ability)
+    if memo is None:
+        memo = ABILITIES[ability] = Memo(lambda c: Ability(ability, c[0], c[1]))
+    return memo

@@ -6,18 +6,20 @@ what the player knows (``state.determinize``), values every legal action by its 
 value over the samples (perfect-information Monte Carlo) and plays the best one.
 
 The search runs on a compact copy of the rules ("the model"): the 7×7 cells that a floating 4×4
-window around the fixed draw deck can ever reach are bits of an int, and a position is a flat tuple,
-hashable as it is, so it serves as its own transposition-table key. The model follows
-``cats/gambit.py`` action for action (``tests/test_gambit_solver.py`` replays random games through
-both and compares them); the engine stays the authority and converts the chosen move back.
+window around the fixed draw deck can ever reach are bits of an int (``cats/gambit/board.py``,
+which the rules use too), and a position is a flat tuple, hashable as it is, so it serves as its
+own transposition-table key. The model follows ``cats/gambit/state.py`` action for action
+(``tests/test_gambit_solver.py`` replays random games through both and compares them); the engine
+stays the authority and converts the chosen move back.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Optional
+from typing import Any, Optional
 
-from cats.core import Action
+from cats.core import Action, State
 from cats.gambit.actions import (
     Ability,
     Burrow,
@@ -29,121 +31,29 @@ from cats.gambit.actions import (
     PlayPawn,
     Push,
 )
-from cats.gambit.cards import CATKEN_POINTS, DECK, LOST_REWARD, PAWNS
+from cats.gambit.board import (
+    ATTACK,
+    COLS,
+    DECK_BIT,
+    FULL,
+    REACH,
+    ROWS,
+    STEP,
+    W,
+    bits,
+    box,
+    cell_of,
+    idx_of,
+    open_mask,
+    pushes,
+)
+from cats.gambit.cards import CATKEN_POINTS, LOST_REWARD, PAWNS
 from cats.gambit.state import GambitState
 from cats.rng import Rng
 
-# -- geometry on bits --------------------------------------------------------------------------------
-# Every legal cell lies in a 4×4 window that holds the deck at (1, 0): x in [-2, 4], y in [-3, 3].
-W = 7
-X0, Y0 = -2, -3
-NCELLS = W * W
-FULL = (1 << NCELLS) - 1
-
-
-def idx_of(cell: tuple[int, int]) -> int:
-    """Bit index of an engine cell."""
-    return (cell[1] - Y0) * W + (cell[0] - X0)
-
-
-def cell_of(i: int) -> tuple[int, int]:
-    """Engine cell of a bit index."""
-    return (i % W + X0, i // W + Y0)
-
-
-XS = [i % W + X0 for i in range(NCELLS)]
-YS = [i // W + Y0 for i in range(NCELLS)]
-DECK_I = idx_of(DECK)
-DECK_BIT = 1 << DECK_I
-
-
-def _inside(x: int, y: int) -> bool:
-    return X0 <= x < X0 + W and Y0 <= y < Y0 + W
-
-
-def _mask(cells) -> int:  # type: ignore[no-untyped-def]
-    m = 0
-    for x, y in cells:
-        if _inside(x, y):
-            m |= 1 << idx_of((x, y))
-    return m
-
-
-_DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-_ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_JUMP = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-
-NEIGH = [_mask((XS[i] + dx, YS[i] + dy) for dx, dy in _DIAG + _ORTH) for i in range(NCELLS)]
-# Where a drawn card may go from the Paw (the engine's reach: sliders up to three steps).
-REACH = {
-    "B": [_mask((XS[i] + dx * d, YS[i] + dy * d) for dx, dy in _DIAG for d in (1, 2, 3))
-          for i in range(NCELLS)],
-    "R": [_mask((XS[i] + dx * d, YS[i] + dy * d) for dx, dy in _ORTH for d in (1, 2, 3))
-          for i in range(NCELLS)],
-    "C": [_mask((XS[i] + dx * d, YS[i] + dy * d) for dx, dy in _DIAG + _ORTH for d in (1, 2, 3))
-          for i in range(NCELLS)],
-    "N": [_mask((XS[i] + dx, YS[i] + dy) for dx, dy in _JUMP) for i in range(NCELLS)],
-}
-# What a piece on a cell attacks, blockers ignored, any distance (checks on the Queens).
-ATTACK = {
-    "B": [_mask((XS[i] + dx * d, YS[i] + dy * d) for dx, dy in _DIAG for d in range(1, W))
-          for i in range(NCELLS)],
-    "R": [_mask((XS[i] + dx * d, YS[i] + dy * d) for dx, dy in _ORTH for d in range(1, W))
-          for i in range(NCELLS)],
-    "N": REACH["N"],
-}
-ATTACK["C"] = [ATTACK["B"][i] | ATTACK["R"][i] for i in range(NCELLS)]
-# A Pawn's normal cells: one step up, left, right, down (also the engine's order).
-STEP = [_mask((XS[i] + dx, YS[i] + dy) for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1)))
-        for i in range(NCELLS)]
-ROWS = [((1 << W) - 1) << (W * r) for r in range(W)]
-COLS = [sum(1 << (r * W + c) for r in range(W)) for c in range(W)]
-NOT_LEFT = FULL & ~COLS[0]
-NOT_RIGHT = FULL & ~COLS[W - 1]
-
-
-def bits(m: int) -> list[int]:
-    """The set bit indices of a mask, lowest (smallest y, then x) first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-_BOX: dict[int, tuple[int, int, int, int]] = {}
-_OPEN: dict[int, int] = {}
-
-
-def box(occ: int) -> tuple[int, int, int, int]:
-    """(min x, max x, min y, max y) of an occupancy mask (bit coordinates 0..6)."""
-    b = _BOX.get(occ)
-    if b is None:
-        cols = [c for c in range(W) if occ & COLS[c]]
-        rows = [r for r in range(W) if occ & ROWS[r]]
-        b = _BOX[occ] = (cols[0], cols[-1], rows[0], rows[-1])
-    return b
-
-
-def open_mask(occ: int) -> int:
-    """Cells where a card may go: empty, next to an occupied cell, keeping the 4×4 bound."""
-    m = _OPEN.get(occ)
-    if m is None:
-        x0, x1, y0, y1 = box(occ)
-        win = 0
-        for c in range(max(x1 - 3, 0), min(x0 + 3, W - 1) + 1):
-            win |= COLS[c]
-        rwin = 0
-        for r in range(max(y1 - 3, 0), min(y0 + 3, W - 1) + 1):
-            rwin |= ROWS[r]
-        h = occ | ((occ << 1) & NOT_LEFT) | ((occ >> 1) & NOT_RIGHT)
-        near = (h | (h << W) | (h >> W)) & FULL
-        m = _OPEN[occ] = near & win & rwin & ~occ
-        if len(_OPEN) > 400_000:
-            _OPEN.clear()
-            _BOX.clear()
-    return m
+Pos = tuple[Any, ...]  # a model position (the fields are listed under "the model")
+Token = tuple[Any, ...]  # a model action: ("draw",), ("place", cell), ("pawn", pawn, cell), ...
+# A child of a position is a Pos or a final value (a number); told apart by class, for speed.
 
 
 def centred(occ: int, q: int) -> bool:
@@ -169,7 +79,7 @@ PHASES = {"turn": TURN, "place": PLACE, "pawn": PAWN, "ability": ABIL, "burrow":
 TYPE_SLOT = {"C": 1, "B": 2, "N": 3, "R": 4}
 
 
-def from_state(state: GambitState) -> tuple:
+def from_state(state: GambitState) -> Pos:
     """The model position of an engine state (its true deck order)."""
     occ = DECK_BIT
     masks = [0, 0, 0, 0, 0]
@@ -201,8 +111,8 @@ def from_state(state: GambitState) -> tuple:
 def final_score(occ: int, mC: int, q: int, umb: int, uside: int, pawns: int, checks: int,
                 cards_left: int) -> int:
     """The engine's score of a finished (not lost) game."""
-    pen = 2 * (cards_left + bin(pawns).count("1"))
-    return ((5 if checks == 0 else 1) + CATKEN_POINTS[bin(mC).count("1")]
+    pen = 2 * (cards_left + pawns.bit_count())
+    return ((5 if checks == 0 else 1) + CATKEN_POINTS[mC.bit_count()]
             + (5 if centred(occ, q) else 0) - (pen if pen < 5 else 5) + (uside if umb >= 0 else 0))
 
 
@@ -214,32 +124,6 @@ def card_cells(card: str, paw: int, occ: int, q: int, free_check: bool) -> int:
         if safe:
             return safe
     return cells
-
-
-_PUSHES: dict[tuple[int, int], list[tuple[int, int]]] = {}
-
-
-def pushes(occ: int, paw: int) -> list[tuple[int, int]]:
-    """Every Strategic Push (from, to) after which the Pawn has a normal cell."""
-    key = (occ, paw)
-    out = _PUSHES.get(key)
-    if out is not None:
-        return out
-    out = []
-    for frm in bits(occ & ~DECK_BIT):
-        fb = 1 << frm
-        rest = occ & ~fb
-        targets = open_mask(rest) & ~fb
-        p = paw
-        for to in bits(targets):
-            if paw == frm:
-                p = to
-            if STEP[p] & open_mask(rest | (1 << to)):
-                out.append((frm, to))
-    if len(_PUSHES) > 200_000:
-        _PUSHES.clear()
-    _PUSHES[key] = out
-    return out
 
 
 def _move(m: int, fb: int, tb: int) -> int:
@@ -254,23 +138,23 @@ class Model:
 
     # Each child is (action token, position or final value). Tokens: ("draw",), ("place", i),
     # ("pawn", p, i), ("push", f, t), ("ability", p, i), ("decline",), ("swap",).
-    def children(self, s: tuple) -> list[tuple[tuple, object]]:
+    def children(self, s: Pos) -> list[tuple[Token, Any]]:
         """Every child, the Strategic Pushes included."""
         out = self.plain_children(s)
         out.extend(self.push_children(s))
         return out
 
-    def push_children(self, s: tuple) -> list[tuple[tuple, object]]:
+    def push_children(self, s: Pos) -> list[tuple[Token, Any]]:
         """The Strategic Push children (many, and rarely needed first: searched last)."""
         if s[11] != TURN or not s[14] or not s[10] >> PUSH & 1:
             return []
         return [(("push", f, t), self._push(s, f, t)) for f, t in pushes(s[0], s[6])]
 
-    def plain_children(self, s: tuple, draw: bool = True) -> list[tuple[tuple, object]]:
+    def plain_children(self, s: Pos, draw: bool = True) -> list[tuple[Token, Any]]:
         """Every child but the Strategic Pushes (and the draw, unless ``draw``)."""
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
-        out: list[tuple[tuple, object]] = []
+        out: list[tuple[Token, Any]] = []
         if phase == TURN:
             if draw:
                 out.append((("draw",), self._draw(s)))
@@ -308,15 +192,15 @@ class Model:
         return out
 
     @staticmethod
-    def _turn(s: tuple) -> tuple:
+    def _turn(s: Pos) -> Pos:
         return s[:11] + (TURN, "", -1, 0, s[15])
 
     @staticmethod
-    def _swap_bottom(s: tuple) -> tuple:
+    def _swap_bottom(s: Pos) -> Pos:
         deck = s[9]
         return s[:9] + (deck[:-2] + deck[-1] + deck[-2], s[10], TURN, "", -1, 0, s[15])
 
-    def _draw(self, s: tuple) -> object:
+    def _draw(self, s: Pos) -> Any:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         card = deck[0]
@@ -325,7 +209,7 @@ class Model:
             return final_score(occ, mC, q, umb, uside, pawns, checks, len(rest))
         return (occ, mC, mB, mN, mR, q, paw, umb, uside, rest, pawns, PLACE, card, -1, 0, checks)
 
-    def _place(self, s: tuple, c: int) -> object:
+    def _place(self, s: Pos, c: int) -> Any:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, card, pend, ad,
          checks) = s
         b = 1 << c
@@ -354,7 +238,7 @@ class Model:
             return final_score(occ, mC, q, umb, uside, pawns, checks, 0)
         return (occ, mC, mB, mN, mR, q, c, umb, uside, deck, pawns, TURN, "", -1, 1, checks)
 
-    def _pawn(self, s: tuple, p: int, c: int) -> tuple:
+    def _pawn(self, s: Pos, p: int, c: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         pawns &= ~(1 << p)
@@ -373,7 +257,7 @@ class Model:
         return (occ, mC, mB, mN, mR, q, c, umb, uside, deck, pawns, TURN, "", -1, 0, checks)
 
     @staticmethod
-    def _push(s: tuple, f: int, t: int) -> tuple:
+    def _push(s: Pos, f: int, t: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         fb, tb = 1 << f, 1 << t
@@ -383,7 +267,7 @@ class Model:
                 checks)
 
     @staticmethod
-    def _ability(s: tuple, p: int, c: int) -> tuple:
+    def _ability(s: Pos, p: int, c: int) -> Pos:
         (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
          checks) = s
         b = 1 << c
@@ -413,7 +297,7 @@ class Model:
         return (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, TURN, "", -1, 0, checks)
 
 
-def to_action(token: tuple) -> Action:
+def to_action(token: Token) -> Action:
     """The engine action for a model token (("swap",) after Look is Burrow(True))."""
     kind = token[0]
     if kind == "draw":
@@ -433,7 +317,7 @@ def to_action(token: tuple) -> Action:
 
 
 # -- bounds ------------------------------------------------------------------------------------------
-def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
+def upper_bound(s: Pos, unknown_cats: int = 0) -> int:
     """An admissible upper bound on the final score reachable from ``s`` (deck order known).
 
     In an information-set position (deck cards ``?`` not known yet, ``unknown_cats`` of them
@@ -452,11 +336,11 @@ def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
     placing = phase == PLACE
     orders = _orders(rev + deck if placing else deck, placing, bool(banish), bool(burrow),
                      umb >= 0, uside, unknown_cats)
-    grid_cats = bin(mC).count("1")
+    grid_cats = mC.bit_count()
     queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
-    npawns = bin(pawns).count("1")
+    npawns = pawns.bit_count()
     slot = 1 if phase == TURN and ad else 0
-    cells = bin(occ).count("1")
+    cells = occ.bit_count()
     perch = pawns >> PERCH & 1
     best = -99
     for c_left, places, banished, umbra in orders:
@@ -478,7 +362,7 @@ def upper_bound(s: tuple, unknown_cats: int = 0) -> int:
     return best
 
 
-def expected_bound(s: tuple, unknown: str) -> float:
+def expected_bound(s: Pos, unknown: str) -> float:
     """The mean, over every order of the unseen cards, of the clairvoyant :func:`upper_bound`:
     a bound on the best expected final score a player who has not seen them can reach."""
     (occ, mC, mB, mN, mR, q, paw, umb, uside, deck, pawns, phase, rev, pend, ad,
@@ -491,11 +375,11 @@ def expected_bound(s: tuple, unknown: str) -> float:
     placing = phase == PLACE
     groups = _arrangements(rev + deck if placing else deck, unknown, placing, banish, burrow,
                            umb >= 0, uside)
-    grid_cats = bin(mC).count("1")
+    grid_cats = mC.bit_count()
     queen_moves = pawns & (1 << GAMBIT | 1 << PUSH) or ability == GAMBIT
-    npawns = bin(pawns).count("1")
+    npawns = pawns.bit_count()
     slot = 1 if phase == TURN and ad else 0
-    cells = bin(occ).count("1")
+    cells = occ.bit_count()
     perch = pawns >> PERCH & 1
     part: dict[tuple[int, int, int], int] = {}
     total = 0.0
@@ -525,7 +409,7 @@ def expected_bound(s: tuple, unknown: str) -> float:
     return total
 
 
-_ARRANGEMENTS: dict[tuple, list[tuple[float, list[tuple[int, int, int, int]]]]] = {}
+_ARRANGEMENTS: dict[tuple[Any, ...], list[tuple[float, list[tuple[int, int, int, int]]]]] = {}
 
 
 def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow: bool,
@@ -537,7 +421,7 @@ def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow:
     if hit is not None:
         return hit
     holes = [i for i, c in enumerate(cards) if c == "?"]
-    counts: dict[tuple, int] = {}
+    counts: dict[tuple[tuple[int, int, int, int], ...], int] = {}
     total = 0
 
     def deal(k: int, pool: str, filled: list[str], ways: int) -> None:
@@ -560,7 +444,7 @@ def _arrangements(cards: str, unknown: str, placing: bool, banish: bool, burrow:
     return out
 
 
-_ORDERS: dict[tuple, list[tuple[int, int, int, int]]] = {}
+_ORDERS: dict[tuple[Any, ...], list[tuple[int, int, int, int]]] = {}
 
 
 def _orders(cards: str, placing: bool, banish: bool, burrow: bool, present: bool,
@@ -661,7 +545,7 @@ def _catken_bound(occ: int, q: int, grid_cats: int, c_left: int, checks: int) ->
         rows = 0
         for r in range(wy0, wy1 + 1):
             rows |= ROWS[r]
-        safe = bin(free_lines & region & rows).count("1")
+        safe = (free_lines & region & rows).bit_count()
         short = c_left - safe
         if short <= 0:
             cats = grid_cats + c_left
@@ -700,12 +584,13 @@ class Search:
 
     def __init__(self, model: Model, budget: Optional[int] = None) -> None:
         self.model = model
-        self.table: dict[tuple, tuple[float, bool]] = {}
+        self.table: dict[Any, tuple[float, bool]] = {}
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
+        self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
         self.lower = LOST_REWARD
 
-    def value(self, s: tuple, alpha: float) -> float:
+    def value(self, s: Pos, alpha: float) -> float:
         table = self.table
         hit = table.get(s)
         if hit is not None:
@@ -723,7 +608,7 @@ class Search:
                 table[s] = (ub, False)
                 return ub
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > self.limit or not self.nodes & 255 and time.thread_time() > self.deadline:
             raise Budget
         best = -1e9
         model = self.model
@@ -732,7 +617,8 @@ class Search:
                 if best >= ub or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
                     break
                 kids = model.push_children(s)
-            scored = []
+            scored: list[tuple[float, Optional[Pos]]] = []
+            cub: float
             for _, child in kids:
                 if child.__class__ is tuple:
                     h = table.get(child)
@@ -763,9 +649,9 @@ class Search:
         table[s] = (best, best > alpha)
         return best
 
-    def solve(self, s: tuple) -> float:
+    def solve(self, s: Pos) -> float:
         """The exact value of ``s`` (raises Budget when the node budget runs out)."""
-        target = upper_bound(s)
+        target: float = upper_bound(s)
         while True:
             v = self.value(s, target - 1)
             if v >= target:
@@ -774,7 +660,7 @@ class Search:
             if target <= self.lower:
                 return target
 
-    def estimate(self, s: tuple) -> float:
+    def estimate(self, s: Pos) -> float:
         """The exact value if the budget allows, else the best value found so far."""
         self.lower = LOST_REWARD
         try:
@@ -783,12 +669,12 @@ class Search:
             return self.lower
 
 
-def _first(item: tuple) -> float:
+def _first(item: tuple[float, Any]) -> float:
     return item[0]
 
 
 # -- engine actions and model children -----------------------------------------------------------
-def _token(action: Action, phase: int) -> Optional[tuple]:
+def _token(action: Action, phase: int) -> Optional[Token]:
     """The model token of an engine action (None for Peek and Look, which the model skips)."""
     if isinstance(action, Draw):
         return ("draw",)
@@ -807,7 +693,7 @@ def _token(action: Action, phase: int) -> Optional[tuple]:
     return None
 
 
-def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
+def action_tokens(state: GambitState) -> list[tuple[Action, list[Token]]]:
     """Each legal engine action with the model tokens whose best child gives its value.
 
     Peek is worth its best Tactical Peek placement and Look its better Burrow order (for a player
@@ -815,7 +701,7 @@ def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
     is offered stands for Look then Burrow(True).
     """
     phase = PHASES[state.phase]
-    out: list[tuple[Action, list[tuple]]] = []
+    out: list[tuple[Action, list[Token]]] = []
     for action in state.legal_actions():
         if isinstance(action, Peek):
             out.append((action, [("pawn", PAWNS.index("peek"), c)
@@ -829,7 +715,7 @@ def action_tokens(state: GambitState) -> list[tuple[Action, list[tuple]]]:
     return out
 
 
-def _child_map(model: Model, s: tuple) -> dict[tuple, object]:
+def _child_map(model: Model, s: Pos) -> dict[Token, Any]:
     return dict(model.children(s))
 
 
@@ -882,8 +768,9 @@ def sample_world(state: GambitState, rng: Rng) -> GambitState:
 class GreedyBot:
     """Level 1: the action whose result keeps the best score bound in one sampled order."""
 
-    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """A quick, plain move."""
+        assert isinstance(world, GambitState)
         pairs = action_tokens(world)
         if len(pairs) == 1:
             return pairs[0][0]
@@ -903,7 +790,7 @@ class GreedyBot:
 
 
 # -- exact play under uncertainty (late game) --------------------------------------------------------
-def from_info(state: GambitState) -> tuple[tuple, str]:
+def from_info(state: GambitState) -> tuple[Pos, str]:
     """The information-set position of an engine state: deck cards the player has not seen are
     ``?``; with them the multiset of unseen cards (sorted)."""
     s = from_state(state)
@@ -917,6 +804,18 @@ def _without(unknown: str, card: str) -> str:
     return unknown[:i] + unknown[i + 1:]
 
 
+_DRAWS: dict[str, list[tuple[str, float, str]]] = {}
+
+
+def _draws(unknown: str) -> list[tuple[str, float, str]]:
+    """(card, probability, unseen cards left) for each card the next unseen one may be."""
+    out = _DRAWS.get(unknown)
+    if out is None:
+        out = _DRAWS[unknown] = [(x, unknown.count(x) / len(unknown), _without(unknown, x))
+                                 for x in sorted(set(unknown))]
+    return out
+
+
 class Expectimax:
     """Optimal expected final reward over the unseen cards' orders (every order equally likely).
 
@@ -927,38 +826,40 @@ class Expectimax:
 
     def __init__(self, model: Model, budget: Optional[int] = None) -> None:
         self.model = model
-        self.table: dict[tuple, float] = {}
+        self.table: dict[Any, tuple[float, bool]] = {}
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
+        self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
 
-    def bound(self, s: tuple, unknown: str) -> float:
+    def bound(self, s: Pos, unknown: str) -> float:
         """Mean over the unseen orders of the clairvoyant bound (>= the expected value)."""
         return expected_bound(s, unknown)
 
-    def children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """(token, outcome) per action; an outcome is a final value, an (s, unknown) position or
         a chance list [(probability, outcome), ...]."""
         out = self.plain_children(s, unknown)
         out.extend(self.push_children(s, unknown))
         return out
 
-    def push_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def push_children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """The Strategic Push children (searched last)."""
         return [(token, (child, unknown)) for token, child in self.model.push_children(s)]
 
-    def plain_children(self, s: tuple, unknown: str) -> list[tuple[tuple, object]]:
+    def plain_children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """Every child but the Strategic Pushes."""
         model = self.model
         phase = s[11]
         deck = s[9]
-        out: list[tuple[tuple, object]] = []
+        out: list[tuple[Token, Any]] = []
         if phase == TURN:
             if deck[0] == "?":
-                out.append((("draw",), [
-                    (unknown.count(x) / len(unknown),
-                     self._lift(model._draw(s[:9] + (x + deck[1:],) + s[10:]),
-                                _without(unknown, x)))
-                    for x in sorted(set(unknown))]))
+                head, tail, fields = s[:9], deck[1:], s[10:]
+                draws = []
+                for x, p, left in _draws(unknown):
+                    child = model._draw(head + (x + tail,) + fields)
+                    draws.append((p, (child, left) if child.__class__ is tuple else child))
+                out.append((("draw",), draws))
             else:
                 out.append((("draw",), self._lift(model._draw(s), unknown)))
             for token, child in model.plain_children(s, draw=False):
@@ -971,9 +872,9 @@ class Expectimax:
             if s[14] and s[10] >> PEEK & 1 and deck[0] == "?" and \
                     STEP[s[6]] & open_mask(s[0]):
                 peeked = []
-                for x in sorted(set(unknown)):
+                for x, p, left in _draws(unknown):
                     t = s[:9] + (x + deck[1:], s[10] & ~(1 << PEEK), PAWN, "", PEEK, 0, s[15])
-                    peeked.append((unknown.count(x) / len(unknown), (t, _without(unknown, x))))
+                    peeked.append((p, (t, left)))
                 out.append((("peek",), peeked))
         elif (phase == ABIL and s[13] == BURROW_P) or phase == BURROW:
             out.append((("decline",), self._lift(model._turn(s), unknown)))
@@ -995,13 +896,14 @@ class Expectimax:
         return out
 
     @staticmethod
-    def _lift(child: object, unknown: str) -> object:
+    def _lift(child: Any, unknown: str) -> Any:
         return (child, unknown) if child.__class__ is tuple else child
 
-    def value(self, s: tuple, unknown: str, alpha: float = -1e9) -> float:
+    def value(self, s: Pos, unknown: str, alpha: float = -1e9) -> float:
         """Exact when above ``alpha``, else an upper bound not above ``alpha``."""
         key = (s, unknown)
-        hit = self.table.get(key)
+        table = self.table
+        hit = table.get(key)
         if hit is not None:
             v, exact = hit
             if exact or v <= alpha:
@@ -1010,10 +912,10 @@ class Expectimax:
         else:
             ub = self.bound(s, unknown)
             if ub <= alpha:
-                self.table[key] = (ub, False)
+                table[key] = (ub, False)
                 return ub
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > self.limit or not self.nodes & 255 and time.thread_time() > self.deadline:
             raise Budget
         best = -1e9
         for kids in (self.plain_children(s, unknown), None):
@@ -1021,7 +923,18 @@ class Expectimax:
                 if best >= ub - EPS or not (s[11] == TURN and s[14] and s[10] >> PUSH & 1):
                     break
                 kids = self.push_children(s, unknown)
-            scored = [(self._outcome_bound(outcome), outcome) for _, outcome in kids]
+            scored: list[tuple[float, Any]] = []
+            for _, outcome in kids:
+                if outcome.__class__ is tuple:
+                    hit = table.get(outcome)
+                    if hit is None:
+                        cub = self.bound(*outcome)
+                        table[outcome] = (cub, False)
+                    else:
+                        cub = hit[0]
+                    scored.append((cub, outcome))
+                else:
+                    scored.append((self._outcome_bound(outcome), outcome))
             scored.sort(key=_first, reverse=True)
             for cub, outcome in scored:
                 floor = best if best > alpha else alpha
@@ -1034,29 +947,32 @@ class Expectimax:
                     best = v
                     if best >= ub - EPS:
                         break
-        self.table[key] = (best, best > alpha + EPS)
+        table[key] = (best, best > alpha + EPS)
         return best
 
-    def _outcome_bound(self, outcome: object) -> float:
+    def _outcome_bound(self, outcome: Any) -> float:
         if outcome.__class__ is tuple:
-            hit = self.table.get(outcome)  # type: ignore[arg-type]
+            hit = self.table.get(outcome)
             if hit is not None:
                 return hit[0]
-            ub = self.bound(*outcome)  # type: ignore[misc]
-            self.table[outcome] = (ub, False)  # type: ignore[index]
+            ub = self.bound(*outcome)
+            self.table[outcome] = (ub, False)
             return ub
         if outcome.__class__ is list:
-            return sum(p * self._outcome_bound(o) for p, o in outcome)  # type: ignore[union-attr]
-        return outcome  # type: ignore[return-value]
+            total = 0.0
+            for p, o in outcome:
+                total += p * self._outcome_bound(o)
+            return total
+        return float(outcome)
 
-    def outcome_value(self, outcome: object, alpha: float = -1e9) -> float:
+    def outcome_value(self, outcome: Any, alpha: float = -1e9) -> float:
         """The expected value of a child outcome (exact above ``alpha``, else a bound)."""
         if outcome.__class__ is tuple:
-            return self.value(outcome[0], outcome[1], alpha)  # type: ignore[index]
+            return self.value(outcome[0], outcome[1], alpha)
         if outcome.__class__ is not list:
-            return outcome  # type: ignore[return-value]
+            return float(outcome)
         # A chance node: stop as soon as the bound on the rest cannot lift it above alpha.
-        parts = [(p, o, self._outcome_bound(o)) for p, o in outcome]  # type: ignore[union-attr]
+        parts: list[tuple[float, Any, float]] = [(p, o, self._outcome_bound(o)) for p, o in outcome]
         rest = sum(p * b for p, _, b in parts)
         total = 0.0
         for p, o, b in parts:
@@ -1084,7 +1000,7 @@ def _bottom_pairs(pair: str, unknown: str) -> list[tuple[str, float]]:
     return list(out.items())
 
 
-def _exact_tokens(action: Action, kids: dict[tuple, object]) -> list[tuple]:
+def _exact_tokens(action: Action, kids: dict[Token, Any]) -> list[Token]:
     """The Expectimax children an engine action stands for (empty: dominated, skip it)."""
     if isinstance(action, Peek):
         if ("peek",) in kids:
@@ -1098,6 +1014,25 @@ def _exact_tokens(action: Action, kids: dict[tuple, object]) -> list[tuple]:
     return [token] if token in kids else []
 
 
+def expectimax_choice(state: GambitState, search: Expectimax) -> tuple[Action, float]:
+    """(the first legal action of best expected value, that value) by ``search``, whose table
+    may carry over from earlier positions of the same game; raises Budget when it runs out."""
+    s, unknown = from_info(state)
+    kids = dict(search.children(s, unknown))
+    best: Optional[Action] = None
+    best_v = -1e9
+    for action in state.legal_actions():
+        for token in _exact_tokens(action, kids):
+            v = search.outcome_value(kids[token], best_v)
+            if v > best_v + EPS:
+                best, best_v = action, v
+    assert best is not None
+    return best, best_v
+
+
+TABLE_LIMIT = 600_000  # positions the exact search keeps from hint to hint (a few hundred MB)
+
+
 class GambitSolver:
     """Decides without looking at the hidden deck order.
 
@@ -1109,14 +1044,20 @@ class GambitSolver:
     each round (successive halving). Peek and Look are valued as a player who learns the card(s)
     and then picks the best follow-up for what was seen (samples grouped by the cards seen).
 
-    The work is bounded by node counts (reproducible); ``seconds`` is only a safety cap on the
-    thinking thread's CPU time, so a busy machine makes a hint slower but does not change it.
+    The exact search keeps its table from hint to hint (its positions are what the player
+    knows, so the table holds for any later position of any game), so work cut short by its
+    budget is not lost: the next hint goes on from there.
+
+    The work is bounded by node counts (reproducible); ``seconds`` (the whole hint) and
+    ``exact_seconds`` (the exact search, before it falls back to sampling) only cap the thinking
+    thread's CPU time, so a busy machine makes a hint slower but does not change it.
     """
 
     def __init__(self, samples: int = 24, batch: int = 4, nodes: int = 24_000,
                  eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
                  exact_deck: int = 5,
-                 exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000)) -> None:
+                 exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
+                 exact_seconds: float = 0.5, carry_table: bool = False) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
@@ -1125,10 +1066,14 @@ class GambitSolver:
         self.exact_deck = exact_deck
         # Node budget of the exact search by cards in the deck (3 or fewer, 4, 5, ...).
         self.exact_nodes = (exact_nodes,) if isinstance(exact_nodes, int) else tuple(exact_nodes)
+        self.exact_seconds = exact_seconds
+        self.carry_table = carry_table
+        self._tables: dict[bool, Expectimax] = {}
         self.last_stats: dict[str, object] = {}
 
-    def choose(self, world: GambitState, seat: int, rng: Rng) -> Action:
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The hint's action (the Bot protocol)."""
+        assert isinstance(world, GambitState)
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -1144,29 +1089,27 @@ class GambitSolver:
         model = Model(state.free_check)
         deck = len(state.deck)
         if deck <= self.exact_deck:
-            budget = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
+            search = self._expectimax(model)
+            search.nodes = 0
+            search.limit = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
+            search.deadline = start + self.exact_seconds
             try:
-                action, value = self._exact(state, model, budget)
-                self.last_stats = {"method": "exact"}
+                action, value = expectimax_choice(state, search)
+                self.last_stats = {"method": "exact", "nodes": search.nodes}
                 return action, value
             except Budget:
                 pass
         left = seconds - (time.thread_time() - start)
         return self._sampled(state, model, rng, time.thread_time() + max(left, 0.05) * 0.9)
 
-    def _exact(self, state: GambitState, model: Model, budget: int) -> tuple[Action, float]:
-        search = Expectimax(model, budget)
-        s, unknown = from_info(state)
-        kids = dict(search.children(s, unknown))
-        best: Optional[Action] = None
-        best_v = -1e9
-        for action in state.legal_actions():
-            for token in _exact_tokens(action, kids):
-                v = search.outcome_value(kids[token], best_v)
-                if v > best_v + EPS:
-                    best, best_v = action, v
-        assert best is not None
-        return best, best_v
+    def _expectimax(self, model: Model) -> Expectimax:
+        """The exact search, with the table of earlier hints when they are carried over."""
+        search = self._tables.get(model.free_check)
+        if search is None or not self.carry_table or len(search.table) > TABLE_LIMIT:
+            search = Expectimax(model)
+            if self.carry_table:
+                self._tables[model.free_check] = search
+        return search
 
     def _sampled(self, state: GambitState, model: Model, rng: Rng,
                  deadline: float) -> tuple[Action, float]:
@@ -1208,7 +1151,7 @@ class GambitSolver:
                             search.limit = search.nodes + each
                             per.append(search.estimate(child))
                         else:
-                            per.append(float(child))  # type: ignore[arg-type]
+                            per.append(float(child))
                     seen = world.deck[0] if isinstance(action, Peek) else "".join(world.deck[-2:])
                     row.append((i, per, seen))
                     if taken and time.thread_time() > deadline:

@@ -10,12 +10,11 @@ Card codes: ``Q`` Queen Aurelia, ``U`` Queen Umbra, ``B`` Bishop, ``N`` Knight, 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from cats.core import (
     Action,
     GameInfo,
-    JsonDict,
     OptionSpec,
     Outcome,
     Spot,
@@ -24,6 +23,9 @@ from cats.core import (
 )
 from cats.gambit import words
 from cats.gambit.actions import (
+    DRAW,
+    PLACES,
+    PUSHES,
     Ability,
     Burrow,
     Decline,
@@ -33,18 +35,18 @@ from cats.gambit.actions import (
     Place,
     PlayPawn,
     Push,
+    abilities,
+    pawn_plays,
 )
+from cats.gambit.board import CELLS, INDEX, REACH, STEP, bits, occupancy, open_mask
+from cats.gambit.board import pushes as board_pushes
 from cats.gambit.cards import (
     AFTER_ABILITIES,
     CARD_NAMES,
     CATKEN_POINTS,
     DECK,
     DECK_CARDS,
-    DIAGONALS,
-    KNIGHT_JUMPS,
     LOST_REWARD,
-    NEIGHBOURS,
-    ORTHOGONALS,
     PAWN_NAMES,
     PAWN_TEXT,
     PAWNS,
@@ -54,6 +56,17 @@ from cats.gambit.cards import (
     counted,
     rank_for,
 )
+from cats.gambit.geometry import (
+    is_open,
+    near,
+    open_cells,
+    pawn_steps,
+    reach,
+    row_first,
+    span,
+    widen,
+)
+from cats.jsondata import JsonDict
 from cats.rng import Rng
 from cats.words import Phrase, said
 
@@ -111,25 +124,22 @@ class GambitState(State):
         self.turn = 1
 
     # -- geometry ------------------------------------------------------------------------------
-    def occupied(self) -> set[Cell]:
-        """Every occupied cell, the deck included."""
+    # Legal moves are found on bits (``board``); the cell-by-cell helpers (``geometry``) answer
+    # single questions and positions whose cells lie off the board.
+    def occupied(self, without: Optional[Cell] = None) -> set[Cell]:
+        """Every occupied cell, the deck included (after vacating the grid cell ``without``)."""
         cells = set(self.grid)
+        if without is not None:
+            cells.discard(without)
         cells.add(DECK)
         return cells
 
     def bounds(self, extra: Optional[Cell] = None, without: Optional[Cell] = None
                ) -> tuple[int, int, int, int]:
         """(min x, max x, min y, max y) of the occupied cells, optionally moved."""
-        xs = [DECK[0]]
-        ys = [DECK[1]]
-        for c in self.grid:
-            if c != without:
-                xs.append(c[0])
-                ys.append(c[1])
-        if extra is not None:
-            xs.append(extra[0])
-            ys.append(extra[1])
-        return min(xs), max(xs), min(ys), max(ys)
+        occ = self.occupied(without)
+        box = span(occ)
+        return box if extra is None else widen(box, extra)
 
     def fits(self, cell: Cell, without: Optional[Cell] = None) -> bool:
         """Whether adding ``cell`` (after vacating ``without``) keeps the 4×4 bound."""
@@ -138,18 +148,12 @@ class GambitState(State):
 
     def touches(self, cell: Cell, without: Optional[Cell] = None) -> bool:
         """Whether ``cell`` is next to (8 neighbours) an occupied cell other than ``without``."""
-        occ = self.occupied()
-        for dx, dy in NEIGHBOURS:
-            n = (cell[0] + dx, cell[1] + dy)
-            if n in occ and n != without:
-                return True
-        return False
+        return not self.occupied(without).isdisjoint(near(cell))
 
     def open_cell(self, cell: Cell, without: Optional[Cell] = None) -> bool:
         """Unoccupied (or just vacated), adjacent to a card, within the bound."""
-        if cell == DECK or (cell in self.grid and cell != without):
-            return False
-        return self.touches(cell, without) and self.fits(cell, without)
+        occ = self.occupied(without)
+        return is_open(cell, occ, span(occ))
 
     def possible_cells(self) -> list[Cell]:
         """Cells some 4×4 window around the occupied cells still contains (drawn faintly)."""
@@ -158,11 +162,7 @@ class GambitState(State):
 
     def reach(self, piece: str, frm: Cell) -> list[Cell]:
         """Cells a card's movement reaches from ``frm`` (within 3, the largest possible)."""
-        if piece == "N":
-            return [(frm[0] + dx, frm[1] + dy) for dx, dy in KNIGHT_JUMPS]
-        dirs: Iterable[tuple[int, int]] = (
-            DIAGONALS if piece == "B" else ORTHOGONALS if piece == "R" else NEIGHBOURS)
-        return [(frm[0] + dx * d, frm[1] + dy * d) for dx, dy in dirs for d in (1, 2, 3)]
+        return list(reach(piece, frm))
 
     def card_cells(self, card: str) -> list[Cell]:
         """Cells whose stack is that card alone (B, N, R) or starts with it (C)."""
@@ -179,18 +179,32 @@ class GambitState(State):
     # -- placement ---------------------------------------------------------------------------------
     def card_cells_for(self, card: str) -> list[Cell]:
         """Cells where a revealed card may legally go, check rule applied."""
-        cells = sorted({c for c in self.reach(card, self.paw) if self.open_cell(c)},
-                       key=lambda c: (c[1], c[0]))
+        cells = self._reached(card)
         if card == "C" and not self.free_check:
-            safe = [c for c in cells if not self.checks_queen(c)]
+            qx, qy = self.queen  # a Cat-ken's check, as ``checks_queen`` (never on her cell)
+            safe = [c for c in cells
+                    if c[0] != qx and c[1] != qy and abs(c[0] - qx) != abs(c[1] - qy)]
             if safe:
                 return safe
         return cells
 
+    def _reached(self, card: str) -> list[Cell]:
+        """Open cells the card's movement reaches from the Paw (before the check rule)."""
+        occ = occupancy(self.grid)
+        paw = INDEX.get(self.paw)
+        if occ is None or paw is None:
+            cells = self.occupied()
+            return open_cells(reach(card, self.paw), cells, span(cells))
+        return [CELLS[i] for i in bits(REACH[card][paw] & open_mask(occ))]
+
     def pawn_cells(self) -> list[Cell]:
         """Normal Pawn cells: one step orthogonally from the Paw, open."""
-        return [c for c in ((self.paw[0] + dx, self.paw[1] + dy) for dx, dy in
-                            ((0, -1), (-1, 0), (1, 0), (0, 1))) if self.open_cell(c)]
+        occ = occupancy(self.grid)
+        paw = INDEX.get(self.paw)
+        if occ is None or paw is None:
+            cells = self.occupied()
+            return open_cells(pawn_steps(self.paw), cells, span(cells))
+        return [CELLS[i] for i in bits(STEP[paw] & open_mask(occ))]
 
     def catken_stacks(self) -> list[Cell]:
         """Cells holding a Cat-ken stack."""
@@ -198,18 +212,29 @@ class GambitState(State):
 
     def pushes(self) -> list[tuple[Cell, Cell]]:
         """Every Strategic Push after which the Pawn has a legal cell."""
+        occ = occupancy(self.grid)
+        paw = INDEX.get(self.paw)
+        if occ is not None and paw is not None:
+            return [(CELLS[f], CELLS[t]) for f, t in board_pushes(occ, paw)]
+        # Off the board (a hand-made or damaged position): cell by cell.
         out = []
-        for frm in sorted(self.grid, key=lambda c: (c[1], c[0])):
-            x0, x1, y0, y1 = self.bounds(without=frm)
-            for y in range(y1 - 3, y0 + 4):
+        cells = self.occupied()
+        for frm in sorted(self.grid, key=row_first):
+            cells.discard(frm)
+            box = span(cells)
+            x0, x1, y0, y1 = box
+            fits = x1 - x0 <= 3 and y1 - y0 <= 3
+            for y in range(y1 - 3, y0 + 4) if fits else ():  # the window's rows and columns
                 for x in range(x1 - 3, x0 + 4):
                     to = (x, y)
-                    if to == frm or not self.open_cell(to, without=frm):
+                    if to == frm or to in cells or cells.isdisjoint(near(to)):
                         continue
-                    trial = self.clone()
-                    trial._move_stack(frm, to)
-                    if trial.pawn_cells():
+                    cells.add(to)  # the position after the push, tried in place
+                    if open_cells(pawn_steps(to if self.paw == frm else self.paw), cells,
+                                  widen(box, to)):
                         out.append((frm, to))
+                    cells.discard(to)
+            cells.add(frm)
         return out
 
     # -- the contract ------------------------------------------------------------------------------
@@ -223,26 +248,29 @@ class GambitState(State):
             return []
         if phase == "place":
             assert self.revealed is not None
-            return [Place(*c) for c in self.card_cells_for(self.revealed)]
+            places = PLACES
+            return [places[c] for c in self.card_cells_for(self.revealed)]
         if phase == "pawn":
             assert self.pending is not None
-            return [PlayPawn(self.pending, *c) for c in self.pawn_cells()]
+            plays = pawn_plays(self.pending)
+            return [plays[c] for c in self.pawn_cells()]
         if phase == "burrow":
             return [Burrow(False), Burrow(True)]
         if phase == "ability":
             return self._ability_actions()
-        actions: list[Action] = [Draw()]
+        actions: list[Action] = [DRAW]
         if self.after_draw:
             normal = self.pawn_cells()
             for pawn in self.pawns:
                 if pawn == "peek" and normal:
                     actions.append(Peek())
                 if pawn == "push":
-                    actions.extend(Push(f[0], f[1], t[0], t[1]) for f, t in self.pushes())
-                cells = list(normal)
+                    pushes = PUSHES
+                    actions.extend([pushes[move] for move in self.pushes()])
+                plays = pawn_plays(pawn)
+                actions.extend([plays[c] for c in normal])
                 if pawn == "perch":
-                    cells += [c for c in self.catken_stacks() if c not in cells]
-                actions.extend(PlayPawn(pawn, *c) for c in cells)
+                    actions.extend([plays[c] for c in self.catken_stacks() if c not in normal])
         return actions
 
     def _ability_actions(self) -> list[Action]:
@@ -256,7 +284,8 @@ class GambitState(State):
         else:  # leap, gambit
             cells = self.minor_cells()
         assert pawn is not None
-        return [Ability(pawn, *c) for c in cells] + [Decline()]
+        uses = abilities(pawn)
+        return [uses[c] for c in cells] + [Decline()]
 
     def has_ability_choice(self, pawn: str) -> bool:
         """Whether a just-placed Pawn's after-ability has anything to act on."""
@@ -310,7 +339,7 @@ class GambitState(State):
         self.known.pop(0)
         self.revealed = card
         self.reveals += 1
-        if not self.card_cells_for(card):
+        if not self._reached(card):  # the check rule never empties the list
             self.end = "stuck"
             self.phase = "over"
             self.last_event = f"The {CARD_NAMES[card]} has nowhere to go: the game ends."
