@@ -105,21 +105,33 @@ BOARD = parse_board(load_component(__package__, "board.json"))
 NEIGHBOURS = BOARD.neighbours
 
 # -- exact-length walks -------------------------------------------------------------------------
-# Per (start, steps): every simple walk of that length on the empty board, in the order a
-# depth-first search over NEIGHBOURS meets them, as (end, crosses a Star, squares entered as a
-# mask, route). Filtering it by the blocked squares keeps that order, so the first surviving
-# walk per (end, crossed) is the route the search itself would find first.
-Walk = tuple[tuple[int, bool], int, tuple[int, ...]]
-WalkTable = tuple[int, Routes, tuple[Walk, ...]]   # (squares any walk enters, unblocked, walks)
+class RouteSet(dict[tuple[int, bool], tuple[int, ...]]):
+    """Routes as :func:`routes` gives them: a ``dict`` of (end, crossed) -> route, in key order,
+    with ``ends``, the distinct end squares in square order, and ``moves``, a place for the
+    engine to keep the move actions it derives from them (``None`` until then)."""
 
-_WALKS: dict[tuple[int, int], WalkTable] = {}
-_ROUTE_CACHE: dict[tuple[int, int, int], Routes] = {}
+    __slots__ = ("ends", "moves")
+    ends: tuple[int, ...]
+    moves: Optional[tuple[Any, ...]]
+
+
+# Per (start, steps): every simple walk of that length on the empty board, grouped by key
+# (end, crossed) in key order, each group's walks (squares entered as a mask, route) in the order
+# a depth-first search over NEIGHBOURS meets them: the first walk of a group that no cube blocks
+# is the route the search itself would find first.
+Walk = tuple[tuple[int, bool], int, tuple[int, ...]]
+Group = tuple[tuple[int, bool], tuple[int, ...], tuple[tuple[int, ...], ...]]
+WalkTable = tuple[int, RouteSet, tuple[Group, ...]]   # (squares any walk enters, unblocked, groups)
+
+_SLOTS = 8                               # walk tables are kept for 0..7 steps
+_WALKS: list[Optional[WalkTable]] = [None] * (len(NEIGHBOURS) * _SLOTS)
+_ROUTE_CACHE: dict[tuple[int, int, int], RouteSet] = {}
 _CUT_CACHE: dict[int, int] = {}
 _CACHE_LIMIT = 20_000  # a pure memo; small so long sessions do not grow (soak: ~190 MiB at 200k)
 
 
 def _walk_table(start: int, steps: int) -> WalkTable:
-    """Every simple walk of ``steps`` steps from ``start`` (built on first use)."""
+    """Every simple walk of ``steps`` steps from ``start`` (kept for short walks)."""
     walks: list[Walk] = []
     path = [start]
     stars = BOARD.star_mask
@@ -138,36 +150,71 @@ def _walk_table(start: int, steps: int) -> WalkTable:
             path.pop()
 
     walk(start, 1 << start, steps, False)
+    walks.sort(key=lambda w: w[0])   # stable: the search's order is kept within a key
+    groups: list[Group] = []
+    unblocked = RouteSet()
     reach = 0
-    unblocked: Routes = {}
     for key, mask, route in walks:
         reach |= mask
-        if key not in unblocked:
+        if key in unblocked:
+            _, masks, paths = groups[-1]
+            groups[-1] = (key, masks + (mask,), paths + (route,))
+        else:
             unblocked[key] = route
-    table = (reach, unblocked, tuple(walks))
-    _WALKS[(start, steps)] = table
+            groups.append((key, (mask,), (route,)))
+    unblocked.ends = _ends(unblocked)
+    unblocked.moves = None
+    table = (reach, unblocked, tuple(groups))
+    if 0 <= steps < _SLOTS:
+        _WALKS[start * _SLOTS + steps] = table
     return table
 
 
-def routes(start: int, steps: int, blocked: int) -> Routes:
+def _ends(found: RouteSet) -> tuple[int, ...]:
+    """The distinct end squares of routes listed in key order."""
+    ends: list[int] = []
+    for end, _ in found:
+        if not ends or ends[-1] != end:
+            ends.append(end)
+    return tuple(ends)
+
+
+def _filtered(table: WalkTable, blocked: int) -> RouteSet:
+    """The unblocked routes with every route entering a ``blocked`` square replaced by the next
+    walk of its group, or dropped when none is left."""
+    found = RouteSet(table[1])
+    lost = False
+    for key, masks, paths in table[2]:
+        if masks[0] & blocked:
+            for i in range(1, len(masks)):
+                if not masks[i] & blocked:
+                    found[key] = paths[i]
+                    break
+            else:
+                del found[key]
+                lost = True
+    found.ends = _ends(found) if lost else table[1].ends
+    found.moves = None
+    return found
+
+
+def routes(start: int, steps: int, blocked: int) -> RouteSet:
     """Every end square reachable in exactly ``steps`` steps without entering a square twice
     (the start included) or entering a ``blocked`` square, split by whether the route crosses a
     Star (the start not counted); each with the first route found. Cached; do not mutate."""
-    table = _WALKS.get((start, steps)) or _walk_table(start, steps)
+    table = _WALKS[start * _SLOTS + steps] if 0 <= steps < _SLOTS else None
+    if table is None:
+        table = _walk_table(start, steps)
     blocked &= table[0]            # cubes no walk of this length reaches change nothing
     if not blocked:
         return table[1]
     key = (start, steps, blocked)
     found = _ROUTE_CACHE.get(key)
-    if found is not None:
-        return found
-    found = {}
-    for end, mask, route in table[2]:
-        if not mask & blocked and end not in found:
-            found[end] = route
-    if len(_ROUTE_CACHE) > _CACHE_LIMIT:
-        _ROUTE_CACHE.clear()
-    _ROUTE_CACHE[key] = found
+    if found is None:
+        found = _filtered(table, blocked)
+        if len(_ROUTE_CACHE) > _CACHE_LIMIT:
+            _ROUTE_CACHE.clear()
+        _ROUTE_CACHE[key] = found
     return found
 
 
@@ -221,26 +268,26 @@ _LINKS = tuple(
     tuple((_PLACE[b if a == j else a], cid) for cid, (a, b, _, _) in enumerate(CORRIDORS)
           if a != b and j in (a, b))
     for j in JUNCTIONS)
-_JUNCTION_CACHE: dict[int, tuple[int, tuple[int, ...]]] = {}
+_JUNCTION_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
 
-def _junction_cuts(intact: int) -> tuple[int, tuple[int, ...]]:
+def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
     """For the junction graph with only the ``intact`` corridors (a mask over CORRIDORS): the
-    squares of its bridge corridors, and per junction how many pieces of that graph would touch
-    it if it were cubed (Tarjan, by corridor, so that two corridors between the same junctions
-    are not mistaken for one). Cached."""
+    squares of its bridge corridors, its articulation junctions, and per square how many pieces
+    of that graph would touch it if it were cubed (Tarjan, by corridor, so that two corridors
+    between the same junctions are not mistaken for one). Cached."""
     hit = _JUNCTION_CACHE.get(intact)
     if hit is not None:
         return hit
     count = len(JUNCTIONS)
     disc = [0] * count
     low = [0] * count
-    parts = [0] * count
+    parts = [0] * len(NEIGHBOURS)
     clock = 1
-    bridges = 0
+    bridges = cuts = 0
 
     def visit(v: int, via: int) -> None:
-        nonlocal clock, bridges
+        nonlocal clock, bridges, cuts
         disc[v] = low[v] = clock
         clock += 1
         pieces = 0 if via < 0 else 1
@@ -258,12 +305,14 @@ def _junction_cuts(intact: int) -> tuple[int, tuple[int, ...]]:
                 pieces += 1
                 if low[w] > disc[v]:
                     bridges |= CORRIDORS[cid][3]
-        parts[v] = pieces
+        parts[JUNCTIONS[v]] = pieces
+        if pieces >= 2:
+            cuts |= 1 << JUNCTIONS[v]
 
     for root in range(count):
         if not disc[root]:
             visit(root, -1)
-    found = (bridges, tuple(parts))
+    found = (bridges, cuts, tuple(parts))
     if len(_JUNCTION_CACHE) > _CACHE_LIMIT:
         _JUNCTION_CACHE.clear()
     _JUNCTION_CACHE[intact] = found
@@ -307,6 +356,12 @@ def _broken(cid: int, local: int) -> tuple[int, int, int]:
 # Per corridor: cube pattern on it -> _broken(); few patterns each, so never cleared.
 _BROKEN: tuple[dict[int, tuple[int, int, int]], ...] = tuple({} for _ in CORRIDORS)
 _ENDS = tuple((a, b) for a, b, _, _ in CORRIDORS)
+# square -> the corridors (a mask over CORRIDORS) whose squares or junctions include it
+_CORRIDORS_AT = [sum(1 << cid for cid, touched in enumerate(_TOUCHED) if touched >> sq & 1)
+                 for sq in range(len(NEIGHBOURS))]
+_LINKED = sum(1 << cid for cid, (a, b) in enumerate(_ENDS) if a != b)
+_LOOPS = [sum(1 for a, b in _ENDS if a == b == sq) for sq in range(len(NEIGHBOURS))]
+_LOOPED = [sq for sq in range(len(NEIGHBOURS)) if _LOOPS[sq]]
 
 
 def cut_squares(cubed: int) -> int:
@@ -315,26 +370,36 @@ def cut_squares(cubed: int) -> int:
     hit = _CUT_CACHE.get(cubed)
     if hit is not None:
         return hit
+    broken = 0                      # corridors with a cube on a square or a junction
+    rest = cubed
+    while rest:
+        bit = rest & -rest
+        broken |= _CORRIDORS_AT[bit.bit_length() - 1]
+        rest ^= bit
     result = 0
-    sides = [0] * len(NEIGHBOURS)   # per junction square: dead-end stubs and loops hanging on it
-    intact = 0                      # corridors (by index) joining two free junctions
-    for cid, touched in enumerate(_TOUCHED):
-        local = touched & cubed
-        a, b = _ENDS[cid]
-        if not local:
-            if a == b:
-                sides[a] += 1       # a loop: only its junction can cut it off
-            else:
-                intact |= 1 << cid
-            continue
+    sides = _LOOPS[:]   # per junction square: dead-end stubs and intact loops hanging on it
+    hung = _LOOPED[:]   # the junctions with any
+    rest = broken
+    while rest:
+        bit = rest & -rest
+        cid = bit.bit_length() - 1
+        rest ^= bit
+        local = _TOUCHED[cid] & cubed
         cuts, stubs_a, stubs_b = _BROKEN[cid].get(local) or _broken(cid, local)
         result |= cuts
-        sides[a] += stubs_a
-        sides[b] += stubs_b
-    bridges, parts = _junction_cuts(intact)
-    result |= bridges
-    for k, sq in enumerate(JUNCTIONS):
-        if parts[k] + sides[sq] >= 2 and not cubed >> sq & 1:
+        a, b = _ENDS[cid]
+        if a == b:
+            sides[a] -= 1
+        if stubs_a:
+            sides[a] += stubs_a
+            hung.append(a)
+        if stubs_b:
+            sides[b] += stubs_b
+            hung.append(b)
+    bridges, cut_junctions, parts = _junction_cuts(_LINKED & ~broken)
+    result |= bridges | cut_junctions & ~cubed
+    for sq in hung:
+        if parts[sq] + sides[sq] >= 2 and not cubed >> sq & 1:
             result |= 1 << sq
     if len(_CUT_CACHE) > _CACHE_LIMIT:
         _CUT_CACHE.clear()

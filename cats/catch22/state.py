@@ -35,6 +35,7 @@ from cats.catch22.board import (
     REMOVE_CUBE,
     ROLL_AGAIN,
     SWITCH_PLACES,
+    RouteSet,
     Routes,
     cut_squares,
     routes,
@@ -69,36 +70,31 @@ _NO_TABLE: MoveTable = ({}, False, ())
 OpenSquares = tuple[int, int, tuple[Action, ...]]
 _new_state = object.__new__
 _PLACEMENTS = tuple((1 << sq, CUBE_ACTIONS[sq]) for sq in BOARD.plain)
-# Keyed by the identity of the routes (which :func:`routes` shares between equal rolls); each
-# entry holds its routes, so the identity cannot be reused while the entry lives.
-_TABLES: dict[tuple[int, bool], MoveTable] = {}
-_TABLES_LIMIT = 20_000
+_PLACEMENT_CACHE: dict[int, tuple[Action, ...]] = {}   # open squares' mask -> placements
+_CACHE_LIMIT = 20_000
 
 
 def move_table(found: Routes, matters: bool) -> MoveTable:
     """The legal moves for the routes ``found``: one per end square in square order, two when
     ``matters`` (the mover holds the winning gold) and routes to one end differ in crossing a
-    Star. Kept per routes object."""
-    key = (id(found), matters)
-    table = _TABLES.get(key)
-    if table is not None and table[0] is found:
-        return table
-    ends = sorted({end for end, _ in found})
+    Star."""
+    shared = isinstance(found, RouteSet)
+    if shared and found.moves is not None and (not matters or len(found.moves) == len(found)):
+        return found, matters, found.moves
+    ends = found.ends if shared else tuple(sorted({end for end, _ in found}))
+    if not matters or len(ends) == len(found):
+        moves = tuple(map(MOVE_ACTIONS.__getitem__, ends))
+        if shared:
+            found.moves = moves     # one end per move: the same for every holder of the gold
+        return found, matters, moves
     moves: list[Action] = []
-    if matters and len(ends) < len(found):    # some end has routes of both kinds
-        for end in ends:
-            if (end, True) in found and (end, False) in found:
-                row, col = BOARD.cells[end]
-                moves += (Move(row, col, VIA_STAR), Move(row, col, AVOIDING_STARS))
-            else:
-                moves.append(MOVE_ACTIONS[end])
-    else:
-        moves.extend(map(MOVE_ACTIONS.__getitem__, ends))
-    table = (found, matters, tuple(moves))
-    if len(_TABLES) > _TABLES_LIMIT:
-        _TABLES.clear()
-    _TABLES[key] = table
-    return table
+    for end in ends:
+        if (end, True) in found and (end, False) in found:
+            row, col = BOARD.cells[end]
+            moves += (Move(row, col, VIA_STAR), Move(row, col, AVOIDING_STARS))
+        else:
+            moves.append(MOVE_ACTIONS[end])
+    return found, matters, tuple(moves)
 
 
 class Catch22State(State):
@@ -141,9 +137,10 @@ class Catch22State(State):
     @property
     def to_move(self) -> Optional[int]:
         """The seat that acts next (the cube's owner while a ransom is pending)."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == RANSOM and self.offer is not None:
+        if phase == RANSOM and self.offer is not None:
             return self.offer[0]
         return self.current
 
@@ -151,7 +148,12 @@ class Catch22State(State):
         """Every legal action in a fixed order."""
         phase = self.phase
         if phase == MOVE:
-            return list(self._move_table()[2])
+            found = self.current_routes()
+            matters = self.gold[self.current] >= self.threshold
+            table = self._table
+            if table[0] is not found or table[1] != matters:
+                table = self._table = move_table(found, matters)
+            return list(table[2])
         if phase == PREPARE:
             actions: list[Action] = [ROLL]
             me = self.current
@@ -200,7 +202,8 @@ class Catch22State(State):
     def current_routes(self) -> Routes:
         """Routes of exactly the rolled length for the mover (other players' cubes block)."""
         me = self.current
-        key = (self.pawns[me], self.die, self.cubes.blocking(me))
+        cubes = self.cubes
+        key = (self.pawns[me], self.die, cubes.mask & ~cubes.owned[me])
         if key != self._roll_key:
             self._roll_key = key
             self._roll_routes = routes(*key)
@@ -218,7 +221,13 @@ class Catch22State(State):
         cubed = self.cubes.mask
         if cubed != self._open[0]:
             free = BOARD.plain_mask & ~cubed & ~cut_squares(cubed)
-            self._open = (cubed, free, tuple([cube for bit, cube in _PLACEMENTS if free & bit]))
+            placements = _PLACEMENT_CACHE.get(free)
+            if placements is None:
+                placements = tuple([cube for bit, cube in _PLACEMENTS if free & bit])
+                if len(_PLACEMENT_CACHE) > _CACHE_LIMIT:
+                    _PLACEMENT_CACHE.clear()
+                _PLACEMENT_CACHE[free] = placements
+            self._open = (cubed, free, placements)
         return self._open
 
     def cube_mask(self) -> int:
