@@ -34,7 +34,7 @@ class CubeMap(dict[int, int]):
         owned[owner] |= bit
         self.owned = tuple(owned)
 
-    def pop(self, square: int, *default: Any) -> Any:  # type: ignore[override]
+    def pop(self, square: int, *default: Any) -> Any:
         """Take the cube off ``square``; its owner."""
         if square not in self and default:
             return default[0]
@@ -64,7 +64,7 @@ class CubeMap(dict[int, int]):
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("cubes change only by assignment or pop, which keep the masks")
 
-    update = setdefault = popitem = clear = __ior__ = _refuse  # type: ignore[assignment]
+    update = setdefault = popitem = clear = __ior__ = _refuse
 
 
 _new = CubeMap.__new__

@@ -78,15 +78,18 @@ def move_table(found: Routes, matters: bool) -> MoveTable:
     """The legal moves for the routes ``found``: one per end square in square order, two when
     ``matters`` (the mover holds the winning gold) and routes to one end differ in crossing a
     Star."""
-    shared = isinstance(found, RouteSet)
-    if shared and found.moves is not None and (not matters or len(found.moves) == len(found)):
-        return found, matters, found.moves
-    ends = found.ends if shared else tuple(sorted({end for end, _ in found}))
+    if isinstance(found, RouteSet):
+        kept = found.moves
+        if kept is not None and (not matters or len(kept) == len(found)):
+            return found, matters, kept
+        ends = found.ends
+    else:
+        ends = tuple(sorted({end for end, _ in found}))
     if not matters or len(ends) == len(found):
-        moves = tuple(map(MOVE_ACTIONS.__getitem__, ends))
-        if shared:
-            found.moves = moves     # one end per move: the same for every holder of the gold
-        return found, matters, moves
+        plain: tuple[Action, ...] = tuple(map(MOVE_ACTIONS.__getitem__, ends))
+        if isinstance(found, RouteSet):
+            found.moves = plain     # one move per end: the same whatever the mover's gold
+        return found, matters, plain
     moves: list[Action] = []
     for end in ends:
         if (end, True) in found and (end, False) in found:
@@ -187,8 +190,8 @@ class Catch22State(State):
         winning gold and routes to that square differ in whether they cross a Star."""
         if self.phase != MOVE:
             return []
-        return [(move, self.route_of(move))  # type: ignore[arg-type]
-                for move in self._move_table()[2]]
+        return [(move, self.route_of(move)) for move in self._move_table()[2]
+                if isinstance(move, Move)]
 
     def _move_table(self) -> MoveTable:
         """The moves of the current roll (shared between states with the same routes)."""
