@@ -6,6 +6,11 @@ search simulations per second for Cat in the Box; the win share of L1 against ra
 against L1 and L3 against L2 over seeded head-to-head games; the mean game length in turns for
 Catch 22; the solo exact best-score search time for Cat Chess (every three-card hand).
 
+For Catch 22 it also counts, per level, how often each uses the cubes and ransoms (cubes
+placed, cubes taken off and Remove Cube squares left, ransoms offered, paid and refused: per seat
+per game, and the share of the decisions where the action was legal), beside a human reference
+reasoned from the rules.
+
 Head-to-head: the two sides alternate seats (game ``i`` gives side A the even seats when ``i``
 is even, the odd seats otherwise), 2 players (one each) or 4 (two each). A side's share of a
 game is the sum of 1/len(winners) over its winners; the interval is mean ± 1.96 standard errors
@@ -128,14 +133,41 @@ def timed_moves(game_id: str, players: int) -> dict[str, Any]:
 
 
 # -- head-to-head ---------------------------------------------------------------------------------
-def play_match_game(job: tuple[str, int, int, int, int]) -> tuple[float, int, float, int]:
+# Per game, the action kinds whose use is counted per level: (kind, what the count means).
+HABITS: dict[str, tuple[tuple[str, str], ...]] = {
+    "catch22": (("cube", "cubes placed"), ("remove", "cubes taken off"),
+                ("leave", "Remove Cube squares left"), ("offer", "ransoms offered"),
+                ("pay", "ransoms paid"), ("refuse", "ransoms refused")),
+}
+# What a good human player would do, reasoned from the rules (printed beside the counts).
+HUMAN_REFERENCE: dict[str, tuple[str, ...]] = {"catch22": (
+    "human reference, reasoned from the rules (4 seats, games of 40-50 turns: 10-12 turns a seat):",
+    "- cubes: 3-4 of the 5 placed. A cube in supply does nothing, but a placed one can be taken "
+    "off and ransomed back, so a good player spends them where they pay: a safe square (a pawn on "
+    "its own cube cannot be landed on) on the square most faces reach when carrying gold a rival "
+    "could steal, and every cube left as a wall on the way of a rival holding 22 gold to a Star.",
+    "- removals: take a rival's cube at nearly every Remove Cube landing (it frees the path, takes "
+    "a wall away and is a ransom to come); leave cubes only when none but one's own are out.",
+    "- ransom offers: every turn a kept cube's owner has gold and would pay (a refusal costs "
+    "nothing), priced at what the cube is worth to the owner: 1-4 gold, nothing to a player "
+    "already holding the winning gold.",
+    "- answers: pay a fair price (most offers, when the keeper prices them so), refuse a dear one "
+    "and any price while holding the winning gold.",
+)}
+Habits = dict[str, list[int]]   # kind -> [times chosen, decisions where it was legal]
+
+
+def play_match_game(job: tuple[str, int, int, int, int]
+                    ) -> tuple[float, int, float, int, Habits, Habits]:
     """One seeded game between levels A and B: (A's win share, game turns, A's wall ms per
-    decision summed, A's decisions)."""
+    decision summed, A's decisions, A's and B's use of the counted action kinds)."""
     game_id, players, seed, level_a, level_b = job
     state = get_game(game_id).new_game(players, seed)
     a_even = seed % 2 == 0
     sides = [(seat % 2 == 0) == a_even for seat in range(players)]
     bots = [bot_for(game_id, level_a if side else level_b) for side in sides]
+    counted = [kind for kind, _ in HABITS.get(game_id, ())]
+    habits: tuple[Habits, Habits] = ({k: [0, 0] for k in counted}, {k: [0, 0] for k in counted})
     step = 0
     spent = 0.0
     decisions = 0
@@ -143,11 +175,17 @@ def play_match_game(job: tuple[str, int, int, int, int]) -> tuple[float, int, fl
         seat = state.to_move
         rng = bot_rng(seed, step, seat)
         world = state.determinize(seat, rng)
+        if counted:
+            mine = habits[0 if sides[seat] else 1]
+            for kind in {a.kind for a in state.legal_actions()} & mine.keys():
+                mine[kind][1] += 1
         t0 = time.perf_counter()
         action = bots[seat].choose(world, seat, rng)
         if sides[seat]:
             spent += time.perf_counter() - t0
             decisions += 1
+        if counted and action.kind in mine:
+            mine[action.kind][0] += 1
         state.apply(action)
         step += 1
     outcome = state.outcome()
@@ -157,12 +195,14 @@ def play_match_game(job: tuple[str, int, int, int, int]) -> tuple[float, int, fl
             if sides[w]:
                 share += 1.0 / len(outcome.winners)
     turns = int(getattr(state, "turn", step)) if game_id == "catch22" else step
-    return share, turns, spent * 1000, decisions
+    return share, turns, spent * 1000, decisions, habits[0], habits[1]
 
 
 def head_to_head(pool: Any, game_id: str, players: int, games: int, level_a: int, level_b: int,
-                 first_seed: int) -> dict[str, float]:
-    """Win share of level A against level B over ``games`` seeded games, with a 95% interval."""
+                 first_seed: int, usage: Optional[dict[int, Habits]] = None) -> dict[str, float]:
+    """Win share of level A against level B over ``games`` seeded games, with a 95% interval;
+    each level's use of the counted action kinds is added to ``usage`` (level -> kind ->
+    [chosen, legal at, seat-games])."""
     jobs = [(game_id, players, first_seed + i, level_a, level_b) for i in range(games)]
     results = pool.map(play_match_game, jobs, chunksize=1)
     shares = [r[0] for r in results]
@@ -170,9 +210,33 @@ def head_to_head(pool: Any, game_id: str, players: int, games: int, level_a: int
     sd = statistics.stdev(shares) if len(shares) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(shares))
     decisions = sum(r[3] for r in results)
+    if usage is not None:
+        for level, index in ((level_a, 4), (level_b, 5)):
+            mine = usage.setdefault(level, {})
+            for r in results:
+                for kind, (chosen, legal) in r[index].items():
+                    tally = mine.setdefault(kind, [0, 0, 0])
+                    tally[0] += chosen
+                    tally[1] += legal
+                    tally[2] += players // 2
     return {"share": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half),
             "turns": sum(r[1] for r in results) / len(results),
             "ms_a": sum(r[2] for r in results) / max(decisions, 1)}
+
+
+def log_habits(game_id: str, usage: dict[int, Habits], log: Callable[[str], None]) -> None:
+    """Per level (0 = random play), each counted kind: times chosen per seat per game, and the
+    share of the decisions where it was legal that chose it."""
+    log("use per seat per game (share of the decisions where legal), every game a level played:")
+    for level in sorted(usage):
+        parts = []
+        for kind, meaning in HABITS[game_id]:
+            chosen, legal, seat_games = usage[level].get(kind, [0, 0, 0])
+            rate = f"{chosen / legal:.0%}" if legal else "-"
+            parts.append(f"{meaning} {chosen / max(seat_games, 1):.2f} ({rate})")
+        log(f"  L{level}: " + "; ".join(parts))
+    for line in HUMAN_REFERENCE.get(game_id, ()):
+        log("  " + line)
 
 
 # -- Cat Chess solo --------------------------------------------------------------------------------
@@ -218,12 +282,15 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
         line += f"; {timing['sims_per_s']:.0f} search simulations/s (CPU)"
     log(line)
     names = {1: "L1 vs random", 2: "L2 vs L1", 3: "L3 vs L2"}
+    usage: dict[int, Habits] = {}
     for level in pairs:
         t0 = time.perf_counter()
-        r = head_to_head(pool, game_id, mp, games, level, level - 1, 1000 * level)
+        r = head_to_head(pool, game_id, mp, games, level, level - 1, 1000 * level, usage)
         extra = f"; mean game length {r['turns']:.1f} turns" if game_id == "catch22" else ""
         log(f"{names[level]} ({mp} players, {games} games): win share {fmt_share(r)}; "
             f"L{level} {r['ms_a']:.1f} ms/decision{extra} [{time.perf_counter() - t0:.0f} s]")
+    if game_id in HABITS:
+        log_habits(game_id, usage, log)
     if game_id == "catchess":
         wall, cpu = (sorted(t) for t in solo_search_times())
         log(f"solo exact best-score search over {len(wall)} hands (84 x 2 variants): wall median "

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cats.catch22.board import BOARD, COLUMNS
+from cats.catch22.info import INFO
 from cats.core import Action, action_table
 
 VIA_STAR, AVOIDING_STARS = "star", "nostar"
@@ -145,3 +146,13 @@ START_ACTIONS = tuple(StartAt(name) for name, _ in BOARD.stars)
 CUBE_ACTIONS = {sq: PlaceCube(*BOARD.cells[sq]) for sq in BOARD.plain}
 MOVE_ACTIONS = {sq: Move(*cell) for sq, cell in enumerate(BOARD.cells)}
 REMOVE_ACTIONS = {sq: RemoveCube(*BOARD.cells[sq]) for sq in BOARD.plain}
+SWITCH_ACTIONS = tuple(SwitchPlaces(seat) for seat in range(INFO.max_players))
+_OFFERS: dict[int, tuple[OfferRansom, ...]] = {}
+
+
+def offers_to(owner: int, gold: int) -> tuple[OfferRansom, ...]:
+    """Ransom offers to ``owner`` at every price from 1 to ``gold`` (shared instances)."""
+    made = _OFFERS.get(owner, ())
+    if len(made) < gold:
+        made = _OFFERS[owner] = tuple(OfferRansom(owner, price) for price in range(1, gold + 1))
+    return made[:gold]

@@ -39,6 +39,7 @@ class Board:
     star_mask: int
     plain: tuple[int, ...]                       # squares where cubes may go, in order
     jackpots: tuple[int, ...]
+    plain_mask: int                              # the plain squares as a mask
 
     def name(self, square: int) -> str:
         """The square's name, e.g. ``g1``."""
@@ -96,48 +97,271 @@ def parse_board(data: Any) -> Board:
         kinds=tuple(kinds), printed_gold=tuple(gold), neighbours=neighbours, stars=stars,
         star_mask=sum(1 << sq for _, sq in stars),
         plain=tuple(i for i, k in enumerate(kinds) if k == PATH),
-        jackpots=tuple(i for i, k in enumerate(kinds) if k == JACKPOT))
+        jackpots=tuple(i for i, k in enumerate(kinds) if k == JACKPOT),
+        plain_mask=sum(1 << i for i, k in enumerate(kinds) if k == PATH))
 
 
 BOARD = parse_board(load_component(__package__, "board.json"))
 NEIGHBOURS = BOARD.neighbours
 
-_ROUTE_CACHE: dict[tuple[int, int, int], Routes] = {}
+# -- exact-length walks -------------------------------------------------------------------------
+class RouteSet(dict[tuple[int, bool], tuple[int, ...]]):
+    """Routes as :func:`routes` gives them: a ``dict`` of (end, crossed) -> route, in key order,
+    with ``ends``, the distinct end squares in square order, and ``moves``, a place for the
+    engine to keep the move actions it derives from them (``None`` until then)."""
+
+    __slots__ = ("ends", "moves")
+    ends: tuple[int, ...]
+    moves: Optional[tuple[Any, ...]]
+
+
+# Per (start, steps): every simple walk of that length on the empty board, grouped by key
+# (end, crossed) in key order, each group's walks (squares entered as a mask, route) in the order
+# a depth-first search over NEIGHBOURS meets them: the first walk of a group that no cube blocks
+# is the route the search itself would find first.
+Walk = tuple[tuple[int, bool], int, tuple[int, ...]]
+Group = tuple[tuple[int, bool], tuple[int, ...], tuple[tuple[int, ...], ...]]
+WalkTable = tuple[int, RouteSet, tuple[Group, ...]]   # (squares any walk enters, unblocked, groups)
+
+_SLOTS = 8                               # walk tables are kept for 0..7 steps
+_WALKS: list[Optional[WalkTable]] = [None] * (len(NEIGHBOURS) * _SLOTS)
+_ROUTE_CACHE: dict[tuple[int, int, int], RouteSet] = {}
 _CUT_CACHE: dict[int, int] = {}
 _CACHE_LIMIT = 20_000  # a pure memo; small so long sessions do not grow (soak: ~190 MiB at 200k)
 
 
-def routes(start: int, steps: int, blocked: int) -> Routes:
-    """Every end square reachable in exactly ``steps`` steps without entering a square twice
-    (the start included) or entering a ``blocked`` square, split by whether the route crosses a
-    Star (the start not counted); each with the first route found. Cached; do not mutate."""
-    key = (start, steps, blocked)
-    found = _ROUTE_CACHE.get(key)
-    if found is not None:
-        return found
-    found = {}
+def _walk_table(start: int, steps: int) -> WalkTable:
+    """Every simple walk of ``steps`` steps from ``start`` (kept for short walks)."""
+    walks: list[Walk] = []
     path = [start]
     stars = BOARD.star_mask
 
     def walk(square: int, visited: int, left: int, crossed: bool) -> None:
         for nxt in NEIGHBOURS[square]:
             bit = 1 << nxt
-            if visited & bit or blocked & bit:
+            if visited & bit:
                 continue
             path.append(nxt)
             now = crossed or bool(stars & bit)
             if left == 1:
-                if (nxt, now) not in found:
-                    found[(nxt, now)] = tuple(path)
+                walks.append(((nxt, now), visited & ~(1 << start) | bit, tuple(path)))
             else:
                 walk(nxt, visited | bit, left - 1, now)
             path.pop()
 
     walk(start, 1 << start, steps, False)
-    if len(_ROUTE_CACHE) > _CACHE_LIMIT:
-        _ROUTE_CACHE.clear()
-    _ROUTE_CACHE[key] = found
+    walks.sort(key=lambda w: w[0])   # stable: the search's order is kept within a key
+    groups: list[Group] = []
+    unblocked = RouteSet()
+    reach = 0
+    for key, mask, route in walks:
+        reach |= mask
+        if key in unblocked:
+            _, masks, paths = groups[-1]
+            groups[-1] = (key, masks + (mask,), paths + (route,))
+        else:
+            unblocked[key] = route
+            groups.append((key, (mask,), (route,)))
+    unblocked.ends = _ends(unblocked)
+    unblocked.moves = None
+    table = (reach, unblocked, tuple(groups))
+    if 0 <= steps < _SLOTS:
+        _WALKS[start * _SLOTS + steps] = table
+    return table
+
+
+def _ends(found: RouteSet) -> tuple[int, ...]:
+    """The distinct end squares of routes listed in key order."""
+    ends: list[int] = []
+    for end, _ in found:
+        if not ends or ends[-1] != end:
+            ends.append(end)
+    return tuple(ends)
+
+
+def _filtered(table: WalkTable, blocked: int) -> RouteSet:
+    """The unblocked routes with every route entering a ``blocked`` square replaced by the next
+    walk of its group, or dropped when none is left."""
+    found = RouteSet(table[1])
+    lost = False
+    for key, masks, paths in table[2]:
+        if masks[0] & blocked:
+            for i in range(1, len(masks)):
+                if not masks[i] & blocked:
+                    found[key] = paths[i]
+                    break
+            else:
+                del found[key]
+                lost = True
+    found.ends = _ends(found) if lost else table[1].ends
+    found.moves = None
     return found
+
+
+def routes(start: int, steps: int, blocked: int) -> RouteSet:
+    """Every end square reachable in exactly ``steps`` steps without entering a square twice
+    (the start included) or entering a ``blocked`` square, split by whether the route crosses a
+    Star (the start not counted); each with the first route found. Cached; do not mutate."""
+    table = _WALKS[start * _SLOTS + steps] if 0 <= steps < _SLOTS else None
+    if table is None:
+        table = _walk_table(start, steps)
+    blocked &= table[0]            # cubes no walk of this length reaches change nothing
+    if not blocked:
+        return table[1]
+    key = (start, steps, blocked)
+    found = _ROUTE_CACHE.get(key)
+    if found is None:
+        found = _filtered(table, blocked)
+        if len(_ROUTE_CACHE) > _CACHE_LIMIT:
+            _ROUTE_CACHE.clear()
+        _ROUTE_CACHE[key] = found
+    return found
+
+
+# -- cut squares ---------------------------------------------------------------------------------
+# The path graph as junctions (squares without exactly two neighbours) joined by corridors
+# (runs of two-neighbour squares). Articulation points are then found on the small junction
+# graph: a corridor square cuts when its corridor is a bridge, or lies inside a dead-end stub or
+# an isolated run that cubes have made of a broken corridor.
+Corridor = tuple[int, int, tuple[int, ...], int]   # (junction a, junction b, squares a->b, mask)
+
+
+def _corridors(neighbours: tuple[tuple[int, ...], ...]
+               ) -> tuple[tuple[int, ...], tuple[Corridor, ...]]:
+    """The junctions and every corridor between them, each corridor once."""
+    junctions = [sq for sq, near in enumerate(neighbours) if len(near) != 2]
+    is_junction = [len(near) != 2 for near in neighbours]
+    found: list[Corridor] = []
+    seen: set[tuple[int, int]] = set()   # (junction, first square) of corridors walked
+    covered = [False] * len(neighbours)
+    todo = list(junctions)
+    while True:
+        for a in todo:
+            for first in neighbours[a]:
+                if (a, first) in seen:
+                    continue
+                prev, cur, inner = a, first, []
+                while not is_junction[cur]:
+                    covered[cur] = True
+                    inner.append(cur)
+                    prev, cur = cur, next(n for n in neighbours[cur] if n != prev)
+                seen.add((a, first))
+                seen.add((cur, prev))
+                found.append((a, cur, tuple(inner), sum(1 << sq for sq in inner)))
+        # A ring of two-neighbour squares has no junction: make one of its squares one.
+        ring = next((sq for sq, near in enumerate(neighbours)
+                     if len(near) == 2 and not covered[sq] and not is_junction[sq]), None)
+        if ring is None:
+            return tuple(junctions), tuple(found)
+        is_junction[ring] = covered[ring] = True
+        junctions.append(ring)
+        todo = [ring]
+
+
+JUNCTIONS, CORRIDORS = _corridors(NEIGHBOURS)
+# Each corridor's squares with its junctions, to tell at once whether a cube touches it.
+_TOUCHED = tuple(mask | 1 << a | 1 << b for a, b, _, mask in CORRIDORS)
+# Per junction (by its place in JUNCTIONS): (other junction's place, corridor) for corridors
+# between two different junctions; loops are counted apart.
+_PLACE = {sq: k for k, sq in enumerate(JUNCTIONS)}
+_LINKS = tuple(
+    tuple((_PLACE[b if a == j else a], cid) for cid, (a, b, _, _) in enumerate(CORRIDORS)
+          if a != b and j in (a, b))
+    for j in JUNCTIONS)
+_JUNCTION_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+
+
+def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
+    """For the junction graph with only the ``intact`` corridors (a mask over CORRIDORS): the
+    squares of its bridge corridors, its articulation junctions, and per square how many pieces
+    of that graph would touch it if it were cubed (Tarjan, by corridor, so that two corridors
+    between the same junctions are not mistaken for one). Cached."""
+    hit = _JUNCTION_CACHE.get(intact)
+    if hit is not None:
+        return hit
+    count = len(JUNCTIONS)
+    disc = [0] * count
+    low = [0] * count
+    parts = [0] * len(NEIGHBOURS)
+    clock = 1
+    bridges = cuts = 0
+
+    def visit(v: int, via: int) -> None:
+        nonlocal clock, bridges, cuts
+        disc[v] = low[v] = clock
+        clock += 1
+        pieces = 0 if via < 0 else 1
+        for w, cid in _LINKS[v]:
+            if cid == via or not intact >> cid & 1:
+                continue
+            if disc[w]:
+                if disc[w] < low[v]:
+                    low[v] = disc[w]
+                continue
+            visit(w, cid)
+            if low[w] < low[v]:
+                low[v] = low[w]
+            if low[w] >= disc[v]:
+                pieces += 1
+                if low[w] > disc[v]:
+                    bridges |= CORRIDORS[cid][3]
+        parts[JUNCTIONS[v]] = pieces
+        if pieces >= 2:
+            cuts |= 1 << JUNCTIONS[v]
+
+    for root in range(count):
+        if not disc[root]:
+            visit(root, -1)
+    found = (bridges, cuts, tuple(parts))
+    if len(_JUNCTION_CACHE) > _CACHE_LIMIT:
+        _JUNCTION_CACHE.clear()
+    _JUNCTION_CACHE[intact] = found
+    return found
+
+
+def _broken(cid: int, local: int) -> tuple[int, int, int]:
+    """For corridor ``cid`` with the cubes ``local`` on its squares or junctions: the mask of its
+    squares that cut, and how many dead-end stubs it leaves on junction a and on junction b.
+    Runs of free squares between cubes: one touching a free junction is a stub (every square but
+    its tip cuts), any other a path (its inner squares cut)."""
+    a, b, inner, _ = CORRIDORS[cid]
+    a_free = not local >> a & 1
+    b_free = not local >> b & 1
+    cuts = stubs_a = stubs_b = 0
+    last = len(inner) - 1
+    i = 0
+    while i <= last:
+        if local >> inner[i] & 1:
+            i += 1
+            continue
+        j = i
+        while j < last and not local >> inner[j + 1] & 1:
+            j += 1
+        if i == 0 and a_free:
+            stubs_a += 1
+            run = inner[i:j]
+        elif j == last and b_free:
+            stubs_b += 1
+            run = inner[i + 1:j + 1]
+        else:
+            run = inner[i + 1:j]
+        for sq in run:
+            cuts |= 1 << sq
+        i = j + 1
+    found = (cuts, stubs_a, stubs_b)
+    _BROKEN[cid][local] = found
+    return found
+
+
+# Per corridor: cube pattern on it -> _broken(); few patterns each, so never cleared.
+_BROKEN: tuple[dict[int, tuple[int, int, int]], ...] = tuple({} for _ in CORRIDORS)
+_ENDS = tuple((a, b) for a, b, _, _ in CORRIDORS)
+# square -> the corridors (a mask over CORRIDORS) whose squares or junctions include it
+_CORRIDORS_AT = [sum(1 << cid for cid, touched in enumerate(_TOUCHED) if touched >> sq & 1)
+                 for sq in range(len(NEIGHBOURS))]
+_LINKED = sum(1 << cid for cid, (a, b) in enumerate(_ENDS) if a != b)
+_LOOPS = [sum(1 for a, b in _ENDS if a == b == sq) for sq in range(len(NEIGHBOURS))]
+_LOOPED = [sq for sq in range(len(NEIGHBOURS)) if _LOOPS[sq]]
 
 
 def cut_squares(cubed: int) -> int:
@@ -146,42 +370,37 @@ def cut_squares(cubed: int) -> int:
     hit = _CUT_CACHE.get(cubed)
     if hit is not None:
         return hit
-    n = len(NEIGHBOURS)
-    disc = [0] * n
-    low = [0] * n
-    timer = 1
+    broken = 0                      # corridors with a cube on a square or a junction
+    rest = cubed
+    while rest:
+        bit = rest & -rest
+        broken |= _CORRIDORS_AT[bit.bit_length() - 1]
+        rest ^= bit
     result = 0
-    for root in range(n):
-        if cubed >> root & 1 or disc[root]:
-            continue
-        disc[root] = low[root] = timer
-        timer += 1
-        children = 0
-        stack = [(root, -1, iter(NEIGHBOURS[root]))]
-        while stack:
-            v, parent, it = stack[-1]
-            for w in it:
-                if cubed >> w & 1:
-                    continue
-                if not disc[w]:
-                    disc[w] = low[w] = timer
-                    timer += 1
-                    stack.append((w, v, iter(NEIGHBOURS[w])))
-                    break
-                if w != parent and disc[w] < low[v]:
-                    low[v] = disc[w]
-            else:
-                stack.pop()
-                if stack:
-                    u, u_parent, _ = stack[-1]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if u_parent == -1:
-                        children += 1
-                    elif low[v] >= disc[u]:
-                        result |= 1 << u
-        if children > 1:
-            result |= 1 << root
+    sides = _LOOPS[:]   # per junction square: dead-end stubs and intact loops hanging on it
+    hung = _LOOPED[:]   # the junctions with any
+    rest = broken
+    while rest:
+        bit = rest & -rest
+        cid = bit.bit_length() - 1
+        rest ^= bit
+        local = _TOUCHED[cid] & cubed
+        cuts, stubs_a, stubs_b = _BROKEN[cid].get(local) or _broken(cid, local)
+        result |= cuts
+        a, b = _ENDS[cid]
+        if a == b:
+            sides[a] -= 1
+        if stubs_a:
+            sides[a] += stubs_a
+            hung.append(a)
+        if stubs_b:
+            sides[b] += stubs_b
+            hung.append(b)
+    bridges, cut_junctions, parts = _junction_cuts(_LINKED & ~broken)
+    result |= bridges | cut_junctions & ~cubed
+    for sq in hung:
+        if parts[sq] + sides[sq] >= 2 and not cubed >> sq & 1:
+            result |= 1 << sq
     if len(_CUT_CACHE) > _CACHE_LIMIT:
         _CUT_CACHE.clear()
     _CUT_CACHE[cubed] = result

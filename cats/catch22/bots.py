@@ -23,16 +23,8 @@ from cats.catch22.actions import (
     RemoveCube,
 )
 from cats.catch22.board import BOARD, JACKPOT, NEIGHBOURS, ROLL_AGAIN, STAR, routes
-from cats.catch22.state import (
-    MOVE,
-    OVER,
-    PREPARE,
-    RANSOM,
-    REMOVE,
-    START,
-    SWITCH,
-    Catch22State,
-)
+from cats.catch22.info import MOVE, OVER, PREPARE, RANSOM, REMOVE, START, SWITCH
+from cats.catch22.state import Catch22State
 from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
@@ -89,6 +81,70 @@ def evaluate(state: Catch22State, seat: int) -> float:
     return max(0.0, min(0.99, 0.5 * value - 0.2 * leader / max(state.threshold, 1) + 0.2))
 
 
+def cube_worth(state: Catch22State, seat: int) -> int:
+    """Gold that one more cube in supply is worth to ``seat`` now, the price at which it buys a
+    kept cube back. Nothing to a player holding the winning gold (it runs for a Star, and gold
+    spent may cost the win); else 1, one more with an empty supply, two more when a rival is
+    within 4 gold of winning and at most one cube is left to wall them in, one more when the
+    supply is empty and half the winning gold is being carried (cubes make safe squares)."""
+    threshold = state.threshold
+    gold = state.gold[seat]
+    if gold >= threshold:
+        return 0
+    supply = state.supply[seat]
+    rival = max((g for s, g in enumerate(state.gold) if s != seat), default=0)
+    worth = 1 + (supply == 0)
+    if rival >= threshold - 4 and supply <= 1:
+        worth += 2
+    if supply == 0 and gold >= threshold // 2:
+        worth += 1
+    return worth
+
+
+def ransom_offer(state: Catch22State, keeper: int) -> Optional[OfferRansom]:
+    """The offer ``keeper`` makes for a kept cube: to the first owner who would pay, at what the
+    cube is worth to them (capped by their gold); ``None`` if no owner would."""
+    for owner in range(state.num_players):
+        if owner != keeper and state.kept[keeper][owner] > state.refused[owner] \
+                and state.gold[owner]:
+            price = min(cube_worth(state, owner), state.gold[owner])
+            if price >= 1:
+                return OfferRansom(owner, price)
+    return None
+
+
+def answer_ransom(state: Catch22State) -> Action:
+    """Pay a pending offer when the price is at most what the cube is worth to its owner."""
+    assert state.offer is not None
+    owner, price = state.offer
+    return PAY if price <= cube_worth(state, owner) else REFUSE
+
+
+def safety_cube(state: Catch22State, seat: int, least_gold: int = 5) -> Optional[int]:
+    """A square for a cube that would make a safe landing for ``seat`` this turn: the allowed
+    square most die faces reach (two or more, or one when carrying twice ``least_gold``), when
+    carrying at least ``least_gold``, some rival's pawn could reach it next round and no own cube
+    is within reach already; ``None`` otherwise."""
+    if state.gold[seat] < least_gold or not state.supply[seat]:
+        return None
+    at = state.pawns[seat]
+    counts: dict[int, int] = {}
+    own = state.cubes.owned[seat]
+    for reach in faces(at, state.cubes.blocking(seat))[1]:
+        for sq in reach:
+            if own >> sq & 1:
+                return None
+            counts[sq] = counts.get(sq, 0) + 1
+    allowed = state.cube_squares()
+    best = max(allowed, key=lambda sq: (counts.get(sq, 0), -sq), default=None)
+    if best is None or counts.get(best, 0) < (1 if state.gold[seat] >= 2 * least_gold else 2):
+        return None
+    if not any(o != seat and p >= 0 and 1 <= DIST[p][best] <= 6
+               for o, p in enumerate(state.pawns)):
+        return None
+    return best
+
+
 @dataclass
 class GreedyBot:
     """One-ply greedy play on :func:`evaluate`; plain rules of thumb for cubes and ransoms."""
@@ -102,9 +158,7 @@ class GreedyBot:
         if phase == PREPARE:
             return self._prepare(world, seat)
         if phase == RANSOM:
-            assert world.offer is not None
-            owner, price = world.offer
-            return PAY if price <= max(2, world.gold[owner] // 4) else REFUSE
+            return answer_ransom(world)
         if phase == REMOVE:
             return self._remove(world, seat)
         if phase in (MOVE, SWITCH):
@@ -132,10 +186,9 @@ class GreedyBot:
         return best
 
     def _prepare(self, world: Catch22State, seat: int) -> Action:
-        for action in world.legal_actions():
-            if isinstance(action, OfferRansom) \
-                    and action.price == max(1, world.gold[action.owner] // 3):
-                return action
+        offer = ransom_offer(world, seat)
+        if offer is not None:
+            return offer
         threat = self._threat(world, seat)
         if threat is not None and world.supply[seat]:
             target = world.pawns[threat]
@@ -144,7 +197,8 @@ class GreedyBot:
                     square = BOARD.index[(getattr(action, "row"), getattr(action, "col"))]
                     if DIST[target][square] == 1 and STAR_DIST[square] < STAR_DIST[target]:
                         return action
-        return ROLL
+        safe = safety_cube(world, seat)
+        return ROLL if safe is None else CUBE_ACTIONS[safe]
 
     def _threat(self, world: Catch22State, seat: int) -> Optional[int]:
         """An opponent holding the winning gold within a roll of a Star, if any."""
@@ -206,6 +260,7 @@ class Weights:
     pots: float = 0.5        # weight of the expected Jackpot gold reachable next roll
     rival: float = 0.6       # weight of the best opponent's progress
     cube: float = 0.004      # value of a cube in supply
+    kept: float = 0.03       # value of an opponent's cube kept (a ransom to come)
 
 
 W = Weights()
@@ -265,7 +320,8 @@ def position_value(state: Catch22State, me: int, w: Weights = W) -> float:
         broke = progress(me)
         state.gold[me] = gold
         mine = safe_me * mine + (1 - safe_me) * broke
-    return survive * mine - w.rival * rival + w.cube * state.supply[me]
+    return survive * mine - w.rival * rival + w.cube * state.supply[me] \
+        + w.kept * sum(state.kept[me])
 
 
 def _triggers_roll(state: Catch22State, move: Move) -> bool:
@@ -289,7 +345,7 @@ class ExpectimaxBot:
     weights: Weights = field(default_factory=Weights)
     cube_candidates: int = 6
     cube_finalists: int = 2
-    cube_margin: float = 0.01
+    cube_margin: float = 0.005
     seconds: float = 0.25
     _deadline: float = field(default=0.0, init=False, repr=False)
 
@@ -411,26 +467,26 @@ class ExpectimaxBot:
 
     def _cube_shortlist(self, state: Catch22State, me: int) -> list[int]:
         """Squares worth trying a cube on: safe landings when carrying gold, and squares on the
-        Star-crossing routes of opponents who hold the winning gold."""
+        Star-crossing routes of opponents who hold (or nearly hold) the winning gold."""
         allowed = state.cube_squares()
         if not allowed:
             return []
         allowed_set = set(allowed)
         picks: list[tuple[float, int]] = []
         at = state.pawns[me]
-        if state.gold[me] >= 4:
-            blocked = sum(1 << sq for sq, owner in state.cubes.items() if owner != me)
+        if state.gold[me] >= 3:
             counts: dict[int, int] = {}
-            for reach in faces(at, blocked)[1]:
+            for reach in faces(at, state.cubes.blocking(me))[1]:
                 for sq in reach:
                     if sq in allowed_set:
                         counts[sq] = counts.get(sq, 0) + 1
             for sq, k in counts.items():
                 picks.append((k + 0.1 * STAR_DIST[sq] * (state.gold[me] < state.threshold), sq))
         for o, pawn in enumerate(state.pawns):
-            if o == me or pawn < 0 or state.gold[o] < state.threshold:
+            # walls on the Star routes of rivals holding (or within 4 of) the winning gold
+            if o == me or pawn < 0 or state.gold[o] < state.threshold - 4:
                 continue
-            blocked = sum(1 << sq for sq, owner in state.cubes.items() if owner != o)
+            blocked = state.cubes.blocking(o)
             hits: dict[int, int] = {}
             for d in range(1, 7):
                 for (end, crossed), route in routes(pawn, d, blocked).items():
@@ -438,8 +494,9 @@ class ExpectimaxBot:
                         for sq in route[1:]:
                             if sq in allowed_set:
                                 hits[sq] = hits.get(sq, 0) + 1
+            urgent = 10 if state.gold[o] >= state.threshold else 5
             for sq, k in hits.items():
-                picks.append((10 + k, sq))
+                picks.append((urgent + k, sq))
         picks.sort(key=lambda p: (-p[0], p[1]))
         out: list[int] = []
         for _, sq in picks:
@@ -450,22 +507,12 @@ class ExpectimaxBot:
         return out
 
     def _offer(self, state: Catch22State, me: int) -> Optional[Action]:
-        """Ask a quarter of the owner's gold for a kept cube (a refusal costs nothing)."""
-        for owner in range(state.num_players):
-            if owner != me and state.kept[me][owner] > state.refused[owner] \
-                    and state.gold[owner] >= 2:
-                return OfferRansom(owner, max(1, state.gold[owner] // 4))
-        return None
+        """Offer a kept cube at what it is worth to its owner (a refusal costs nothing)."""
+        return ransom_offer(state, me)
 
     def _ransom(self, state: Catch22State, me: int) -> Action:
-        """Pay only when the cube is worth the gold to ``me`` now."""
-        assert state.offer is not None
-        pay = self._after_static(state, PAY, me)
-        refuse = self._after_static(state, REFUSE, me)
-        return PAY if pay > refuse else REFUSE
-
-    def _after_static(self, state: Catch22State, action: Action, me: int) -> float:
-        return position_value(_done(state, action), me, self.weights)
+        """Pay when the price is at most what the cube is worth to ``me`` now."""
+        return answer_ransom(state)
 
 
 def _done(state: Catch22State, action: Action) -> Catch22State:

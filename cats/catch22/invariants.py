@@ -12,7 +12,7 @@ def conservation(start: JsonDict, now: JsonDict) -> list[str]:
     n = now["players"]
 
     def gold_total(data: JsonDict) -> int:
-        return sum(data["gold"]) + sum(p[2] for p in data["pots"])
+        return int(sum(data["gold"]) + sum(p[2] for p in data["pots"]))
 
     if gold_total(now) != gold_total(start):
         problems.append(f"gold not conserved: {gold_total(now)} != {gold_total(start)}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from cats.catch22.actions import (
     AVOIDING_STARS,
@@ -160,6 +160,8 @@ def _leave(state: Catch22State, action: LeaveCubes) -> str:
     return "Cubes come off the board only when you land on a Remove Cube square."
 
 
-_HANDLERS = {StartAt: _start, PlaceCube: _cube, OfferRansom: _offer, PayRansom: _answer,
-             RefuseRansom: _answer, Roll: _roll, Move: _move, SwitchPlaces: _switch,
-             RemoveCube: _remove, LeaveCubes: _leave}
+# Each handler takes the state and an action of its key's class.
+_HANDLERS: dict[type[Action], Callable[[Catch22State, Any], str]] = {
+    StartAt: _start, PlaceCube: _cube, OfferRansom: _offer, PayRansom: _answer,
+    RefuseRansom: _answer, Roll: _roll, Move: _move, SwitchPlaces: _switch,
+    RemoveCube: _remove, LeaveCubes: _leave}

@@ -16,6 +16,7 @@ from cats.catch22.actions import (
     REMOVE_ACTIONS,
     ROLL,
     START_ACTIONS,
+    SWITCH_ACTIONS,
     VIA_STAR,
     Move,
     OfferRansom,
@@ -24,6 +25,7 @@ from cats.catch22.actions import (
     StartAt,
     SwitchPlaces,
     cell_name,
+    offers_to,
 )
 from cats.catch22.board import (
     BOARD,
@@ -33,10 +35,12 @@ from cats.catch22.board import (
     REMOVE_CUBE,
     ROLL_AGAIN,
     SWITCH_PLACES,
+    RouteSet,
     Routes,
     cut_squares,
     routes,
 )
+from cats.catch22.cubes import CubeMap
 from cats.catch22.info import (
     CUBES_EACH,
     DICE_KEPT,
@@ -58,6 +62,43 @@ from cats.core import Action, JsonDict, Outcome, Spot, State
 from cats.rng import Rng
 from cats.words import Phrase, Player, said
 
+RollKey = tuple[int, int, int]   # (pawn square, die, squares blocked by other players' cubes)
+# (routes, mover holds the winning gold, the legal moves)
+MoveTable = tuple[Routes, bool, tuple[Action, ...]]
+_NO_TABLE: MoveTable = ({}, False, ())
+# (cube mask, free plain squares whose cube would not cut the path: as a mask, as placements)
+OpenSquares = tuple[int, int, tuple[Action, ...]]
+_new_state = object.__new__
+_PLACEMENTS = tuple((1 << sq, CUBE_ACTIONS[sq]) for sq in BOARD.plain)
+_PLACEMENT_CACHE: dict[int, tuple[Action, ...]] = {}   # open squares' mask -> placements
+_CACHE_LIMIT = 20_000
+
+
+def move_table(found: Routes, matters: bool) -> MoveTable:
+    """The legal moves for the routes ``found``: one per end square in square order, two when
+    ``matters`` (the mover holds the winning gold) and routes to one end differ in crossing a
+    Star."""
+    if isinstance(found, RouteSet):
+        kept = found.moves
+        if kept is not None and (not matters or len(kept) == len(found)):
+            return found, matters, kept
+        ends = found.ends
+    else:
+        ends = tuple(sorted({end for end, _ in found}))
+    if not matters or len(ends) == len(found):
+        plain: tuple[Action, ...] = tuple(map(MOVE_ACTIONS.__getitem__, ends))
+        if isinstance(found, RouteSet):
+            found.moves = plain     # one move per end: the same whatever the mover's gold
+        return found, matters, plain
+    moves: list[Action] = []
+    for end in ends:
+        if (end, True) in found and (end, False) in found:
+            row, col = BOARD.cells[end]
+            moves += (Move(row, col, VIA_STAR), Move(row, col, AVOIDING_STARS))
+        else:
+            moves.append(MOVE_ACTIONS[end])
+    return found, matters, tuple(moves)
+
 
 class Catch22State(State):
     """A Catch 22 position. Squares are :data:`BOARD` indices; seats are 0-based."""
@@ -77,7 +118,7 @@ class Catch22State(State):
     pawns: list[int]           # square per seat, -1 before choosing a Star
     gold: list[int]
     pots: dict[int, int]       # Jackpot square -> gold left
-    cubes: dict[int, int]      # square -> owner
+    cubes: CubeMap             # square -> owner, with masks
     supply: list[int]
     kept: list[list[int]]      # kept[holder][owner]: opponents' cubes taken off the board
     refused: list[int]         # per owner: kept cubes already offered (and refused) this turn
@@ -87,14 +128,22 @@ class Catch22State(State):
     events: list[JsonDict]     # the last few happenings, for the log
     winner: int
     win_square: int
+    # Caches, each valid while its key (cheap, thanks to the cube masks) is unchanged, so that
+    # nothing here needs to know which action changed what: the current roll's routes and moves,
+    # and the squares open to cubes with their actions.
+    _roll_key: RollKey            # (pawn square, die, blocking cubes) of _roll_routes
+    _roll_routes: Routes
+    _table: MoveTable
+    _open: OpenSquares
 
     # -- contract: who moves, what is legal ------------------------------------------------------
     @property
     def to_move(self) -> Optional[int]:
         """The seat that acts next (the cube's owner while a ransom is pending)."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return None
-        if self.phase == RANSOM and self.offer is not None:
+        if phase == RANSOM and self.offer is not None:
             return self.offer[0]
         return self.current
 
@@ -102,18 +151,32 @@ class Catch22State(State):
         """Every legal action in a fixed order."""
         phase = self.phase
         if phase == MOVE:
-            return [action for action, _ in self.moves()]
+            found = self.current_routes()
+            matters = self.gold[self.current] >= self.threshold
+            table = self._table
+            if table[0] is not found or table[1] != matters:
+                table = self._table = move_table(found, matters)
+            return list(table[2])
         if phase == PREPARE:
             actions: list[Action] = [ROLL]
-            actions.extend(CUBE_ACTIONS[sq] for sq in self.cube_squares())
-            actions.extend(self._offers())
+            me = self.current
+            if self.supply[me]:
+                _, free, placements = self._open_squares()
+                taken = (self._occupied() | self._last_exits(self.cubes.mask)) & free
+                if taken:
+                    free &= ~taken
+                    actions.extend([cube for bit, cube in _PLACEMENTS if free & bit])
+                else:
+                    actions.extend(placements)
+            if any(self.kept[me]):
+                actions.extend(self._offers())
             return actions
         if phase == START:
             return list(START_ACTIONS)
         if phase == RANSOM:
             return [PAY, REFUSE]
         if phase == SWITCH:
-            return [SwitchPlaces(s) for s in self.switch_targets()]
+            return [SWITCH_ACTIONS[s] for s in self.switch_targets()]
         if phase == REMOVE:
             removals: list[Action] = [REMOVE_ACTIONS[sq] for sq in sorted(self.cubes)]
             removals.append(LEAVE)
@@ -127,42 +190,52 @@ class Catch22State(State):
         winning gold and routes to that square differ in whether they cross a Star."""
         if self.phase != MOVE:
             return []
+        return [(move, self.route_of(move)) for move in self._move_table()[2]
+                if isinstance(move, Move)]
+
+    def _move_table(self) -> MoveTable:
+        """The moves of the current roll (shared between states with the same routes)."""
         found = self.current_routes()
         matters = self.gold[self.current] >= self.threshold
-        ends = sorted({end for end, _ in found})
-        out: list[tuple[Move, tuple[int, ...]]] = []
-        for end in ends:
-            crossing, direct = found.get((end, True)), found.get((end, False))
-            if matters and crossing is not None and direct is not None:
-                row, col = BOARD.cells[end]
-                out.append((Move(row, col, VIA_STAR), crossing))
-                out.append((Move(row, col, AVOIDING_STARS), direct))
-            else:
-                route = crossing if crossing is not None else direct
-                assert route is not None
-                out.append((MOVE_ACTIONS[end], route))
-        return out
+        table = self._table
+        if table[0] is not found or table[1] != matters:
+            table = self._table = move_table(found, matters)
+        return table
 
     def current_routes(self) -> Routes:
         """Routes of exactly the rolled length for the mover (other players' cubes block)."""
         me = self.current
-        blocked = sum([1 << sq for sq, owner in self.cubes.items() if owner != me])
-        return routes(self.pawns[me], self.die, blocked)
+        cubes = self.cubes
+        key = (self.pawns[me], self.die, cubes.mask & ~cubes.owned[me])
+        if key != self._roll_key:
+            self._roll_key = key
+            self._roll_routes = routes(*key)
+        return self._roll_routes
 
     def cube_squares(self) -> list[int]:
         """Squares where the player to move may place a cube now (empty if none in supply)."""
         if self.phase != PREPARE or not self.supply[self.current]:
             return []
-        cubed = self.cube_mask()
-        forbidden = cut_squares(cubed) | cubed | self._occupied() | self._last_exits(cubed)
-        return [sq for sq in BOARD.plain if not forbidden >> sq & 1]
+        free = self._open_squares()[1] & ~self._occupied() & ~self._last_exits(self.cubes.mask)
+        return [sq for sq in BOARD.plain if free >> sq & 1]
+
+    def _open_squares(self) -> OpenSquares:
+        """Free plain squares whose cube would not cut the path (pawns not yet taken out)."""
+        cubed = self.cubes.mask
+        if cubed != self._open[0]:
+            free = BOARD.plain_mask & ~cubed & ~cut_squares(cubed)
+            placements = _PLACEMENT_CACHE.get(free)
+            if placements is None:
+                placements = tuple([cube for bit, cube in _PLACEMENTS if free & bit])
+                if len(_PLACEMENT_CACHE) > _CACHE_LIMIT:
+                    _PLACEMENT_CACHE.clear()
+                _PLACEMENT_CACHE[free] = placements
+            self._open = (cubed, free, placements)
+        return self._open
 
     def cube_mask(self) -> int:
         """Bit mask of the squares holding a cube."""
-        mask = 0
-        for sq in self.cubes:
-            mask |= 1 << sq
-        return mask
+        return self.cubes.mask
 
     def _occupied(self) -> int:
         mask = 0
@@ -174,8 +247,9 @@ class Catch22State(State):
     def _last_exits(self, cubed: int) -> int:
         """Mask of squares that are the only free neighbour of a pawn standing on its own cube."""
         mask = 0
+        owned = self.cubes.owned
         for seat, sq in enumerate(self.pawns):
-            if sq >= 0 and self.cubes.get(sq) == seat:
+            if sq >= 0 and owned[seat] >> sq & 1:
                 free = [n for n in NEIGHBOURS[sq] if not cubed >> n & 1]
                 if len(free) == 1:
                     mask |= 1 << free[0]
@@ -186,7 +260,7 @@ class Catch22State(State):
         out: list[Action] = []
         for owner in range(self.num_players):
             if owner != me and self.kept[me][owner] > self.refused[owner]:
-                out.extend(OfferRansom(owner, price) for price in range(1, self.gold[owner] + 1))
+                out.extend(offers_to(owner, self.gold[owner]))
         return out
 
     def switch_targets(self) -> list[int]:
@@ -254,7 +328,7 @@ class Catch22State(State):
 
     def roll_die(self) -> int:
         """Roll the die for the current player: loaded dice first, then the state's Rng."""
-        value = self.script.pop(0) if self.script else self.rng.die(DIE_SIDES)
+        value = self.script.pop(0) if self.script else self.rng.below(DIE_SIDES) + 1
         self.reveals += 1
         self.dice.append([self.turn, self.current, value])
         if len(self.dice) > DICE_KEPT:
@@ -273,9 +347,8 @@ class Catch22State(State):
     def _do_move(self, action: Move) -> None:
         me = self.current
         end = BOARD.index[(action.row, action.col)]
-        route = self.route_of(action)
         if self.gold[me] >= self.threshold:
-            for sq in route[1:]:
+            for sq in self.route_of(action)[1:]:
                 if BOARD.star_mask >> sq & 1:   # entering a Star with the gold wins at once
                     self.pawns[me] = sq
                     self._win(sq)
@@ -296,9 +369,9 @@ class Catch22State(State):
     def _land(self, end: int) -> None:
         """Resolve the square the mover landed on, in the rules' order."""
         me = self.current
-        victims = [s for s in range(self.num_players) if s != me and self.pawns[s] == end]
-        if victims:
-            self._steal(end, victims)
+        if self.pawns.count(end) > 1:
+            self._steal(end, [s for s in range(self.num_players)
+                              if s != me and self.pawns[s] == end])
             self._end_turn()
             return
         kind = BOARD.kinds[end]
@@ -378,8 +451,8 @@ class Catch22State(State):
         self.turn += 1
         self.phase = PREPARE
         self.die = 0
-        for owner in range(self.num_players):
-            self.refused[owner] = 0
+        if any(self.refused):
+            self.refused = [0] * self.num_players
 
     def _event(self, kind: str, seat: int, text: str) -> None:
         self.events.append({"turn": self.turn, "seat": seat, "kind": kind, "text": text})
@@ -602,30 +675,41 @@ class Catch22State(State):
     # -- contract: copies and saves -------------------------------------------------------------
     def clone(self) -> "Catch22State":
         """A fast independent copy."""
-        twin = object.__new__(Catch22State)
+        twin = _new_state(Catch22State)
         twin.num_players = self.num_players
         twin.threshold = self.threshold
         twin.rng = Rng(self.rng.state)
         twin.reveals = self.reveals
-        twin.script = list(self.script)
+        twin.script = self.script[:]
         twin.phase = self.phase
         twin.current = self.current
         twin.first = self.first
         twin.turn = self.turn
-        twin.pawns = list(self.pawns)
-        twin.gold = list(self.gold)
-        twin.pots = dict(self.pots)
-        twin.cubes = dict(self.cubes)
-        twin.supply = list(self.supply)
-        twin.kept = [list(k) for k in self.kept]
-        twin.refused = list(self.refused)
+        twin.pawns = self.pawns[:]
+        twin.gold = self.gold[:]
+        twin.pots = self.pots.copy()
+        twin.cubes = self.cubes.copy()
+        twin.supply = self.supply[:]
+        twin.kept = [k[:] for k in self.kept]
+        twin.refused = self.refused[:]
         twin.offer = self.offer
         twin.die = self.die
-        twin.dice = list(self.dice)   # entries are never mutated
-        twin.events = list(self.events)
+        twin.dice = self.dice[:]   # entries are never mutated
+        twin.events = self.events[:]
         twin.winner = self.winner
         twin.win_square = self.win_square
+        # The caches are only ever replaced, never changed in place: copies may share them.
+        twin._roll_key = self._roll_key
+        twin._roll_routes = self._roll_routes
+        twin._table = self._table
+        twin._open = self._open
         return twin
+
+    def _clear_caches(self) -> None:
+        self._roll_key = (-1, 0, 0)
+        self._roll_routes = {}
+        self._table = _NO_TABLE
+        self._open = (-1, 0, ())
 
     def determinize(self, seat: int, rng: Rng) -> "Catch22State":
         """A copy with a reseeded die and no loaded dice: bots cannot foresee rolls."""
@@ -665,7 +749,9 @@ class Catch22State(State):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Catch22State":
         """Rebuild a state from :meth:`to_json` output; ``ValueError`` on bad data."""
-        return state_from_json(cls, data)
+        state = state_from_json(cls, data)
+        state._clear_caches()
+        return state
 
 
 def _loaded_dice(dice: Any) -> list[int]:
@@ -698,7 +784,7 @@ def new_game(players: int, seed: int, options: Optional[Mapping[str, Any]] = Non
     state.pawns = [-1] * players
     state.gold = [0] * players
     state.pots = {sq: BOARD.printed_gold[sq] for sq in BOARD.jackpots}
-    state.cubes = {}
+    state.cubes = CubeMap()
     state.supply = [CUBES_EACH] * players
     state.kept = [[0] * players for _ in range(players)]
     state.refused = [0] * players
@@ -708,6 +794,7 @@ def new_game(players: int, seed: int, options: Optional[Mapping[str, Any]] = Non
     state.events = []
     state.winner = -1
     state.win_square = -1
+    state._clear_caches()
     _roll_off(state)
     return state
 
