@@ -79,16 +79,16 @@ def test_every_spot_is_hit_where_it_is_drawn_at_two_window_sizes(ctx) -> None:  
         ctx.ui.set_window_resolution(size)
         scene.resize()
         frame(ctx, 0.016)
-        assert scene.table.right <= scene.side.x and scene.hand_area.bottom <= size[1]
+        assert scene.boardview.table.right <= scene.side.x and scene.boardview.hand_area.bottom <= size[1]
         for colour in scene.view["colours"]:
             for number in range(1, scene.view["numbers"] + 1):
                 spot = ("space", colour, number)
                 assert scene.spot_at(centre(scene, spot)) == spot
-                assert scene.grid.right <= scene.table.right
+                assert scene.boardview.grid.right <= scene.boardview.table.right
         assert scene.spot_at(centre(scene, ("aside",))) == ("aside",)
         for number in session.state.hands[session.to_move]:
             assert scene.spot_at(hand_point(scene, number)) == ("hand", number)
-        panels = scene.panels
+        panels = scene.boardview.panels
         assert len(panels) == 5 and all(a.right < b.x for a, b in itertools.pairwise(panels))
 
 

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import pygame
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.table.frame import SceneMixin
+from screens.box.layout import CARD_RATIO, BoxLayout, JsonDict
 from screens.overlays import wrap
+from screens.table.board import BoardContext
+from screens.table.pointer import Point
 
 if TYPE_CHECKING:
-    from screens.box.screen import JsonDict, Point
-
-CARD_RATIO = 1.4  # height / width of a cat card (the art is 200 x 280)
+    from cats.session import Seat
 # The four research colours, each with its own pattern and symbol (never colour alone).
 COLOUR_RGB = {"red": (200, 70, 62), "blue": (58, 104, 168), "yellow": (214, 162, 30),
               "green": (88, 146, 90)}
@@ -28,13 +28,15 @@ SLOT_EDGE = (200, 180, 158)
 SWEEP_HOLD = 0.6      # share of the sweep spent showing the finished trick
 
 
-class BoardDrawing(SceneMixin):
-    """Mixed into :class:`~screens.box.screen.BoxScene`: draws the table, the research board
-    with its tokens, colour marks and outlined groups, the trick slots (a card flying in, the
-    finished trick swept to its winner), the cards and the held card."""
+class BoxDrawing(BoxLayout):
+    """Draws the table, the research board with its tokens, colour marks and outlined groups,
+    the trick slots (a card flying in, the finished trick swept to its winner), the cards and
+    the held card."""
 
-    _board_bg: Optional[pygame.Surface]  # the research board without tokens, kept per layout
-    _board_key: Any  # what that background was drawn for
+    def __init__(self, ctx: BoardContext, seats: Sequence["Seat"]) -> None:
+        super().__init__(ctx, seats)
+        self.backgrounds: dict[bool, pygame.Surface] = {}  # the research board without tokens,
+        self.background_key: Any = None  # kept per layout: redrawn only when this changes
 
     # -- drawing helpers ---------------------------------------------------------------------
     def marker(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
@@ -53,10 +55,11 @@ class BoardDrawing(SceneMixin):
         surface.blit(art, rect)
         return rect
 
-    def cell_surface(self, colour: str, w: int, h: int) -> pygame.Surface:
+    def cell_surface(self, tiles: dict[tuple[str, int, int], pygame.Surface], colour: str,
+                     w: int, h: int) -> pygame.Surface:
         """A research space's background: the row's pale colour under its pattern."""
         key = (colour, w, h)
-        surf = self._tiles.get(key)
+        surf = tiles.get(key)
         if surf is None:
             surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
             surf.fill((*COLOUR_PALE[colour], 255))
@@ -65,9 +68,7 @@ class BoardDrawing(SceneMixin):
             for y in range(0, h, t):
                 for x in range(0, w, t):
                     surf.blit(tile, (x, y))
-            if len(self._tiles) > 64:
-                self._tiles.clear()
-            self._tiles[key] = surf
+            tiles[key] = surf
         return surf
 
     def draw_card(self, surface: pygame.Surface, rect: pygame.Rect, number: Optional[int],
@@ -106,24 +107,57 @@ class BoardDrawing(SceneMixin):
         if self.ctx.settings.colour_blind_marks:
             self.draw_tick(surface, rect)
 
+    # -- the panels' parts (drawn by :class:`~screens.box.panels.BoxBoard`) -------------------
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """Round, trick, the led colour, whether red is open, and the last-trick button."""
+
+    def draw_result(self, surface: pygame.Surface) -> None:
+        """The round's breakdown per player."""
+
+    def draw_action_bar(self, surface: pygame.Surface) -> None:
+        """What the player looking at the screen is asked to do now."""
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        """The viewer's hand and the set-aside spot."""
+
+    def draw_panel(self, surface: pygame.Surface, seat: int, highlight: bool = False) -> None:
+        """A player board."""
+
     # -- drawing -----------------------------------------------------------------------------
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def refit(self) -> None:
+        super().refit()
+        if not self.view or self.grid.w <= 1:
+            return
+        area = self.grid_area.inflate(self.ctx.scale(10), self.ctx.scale(10))
+        key = (tuple(area), self.cell_w, self.cell_h, tuple(self.rows()), self.view["numbers"])
+        if self.background_key != key:
+            tiles: dict[tuple[str, int, int], pygame.Surface] = {}
+            self.backgrounds = {shut: self.board_background(area, list(key[3]), key[4], shut,
+                                                            tiles) for shut in (False, True)}
+            self.background_key = key
+
+    def paint(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         pygame.draw.rect(surface, palette.FELT, self.table.inflate(s(8), s(8)), border_radius=s(18))
         self.draw_header(surface)
         self.draw_research(surface)
-        if self.result_shown():
+        if self.ui.result:
             self.draw_result(surface)
         else:
             self.draw_players(surface)
             self.draw_action_bar(surface)
         self.draw_hand(surface)
-        if self.selected is not None and self.drag is None and self.my_turn():
-            for target in self.session.state.legal_targets(("hand", self.selected[1])):
-                rect = self.spot_rect(target)
-                if rect is not None:
-                    self.glow(surface, rect)
+        for target in self.ui.lit:
+            rect = self.spot_rect(target)
+            if rect is not None:
+                self.glow(surface, rect)
         self.draw_flying(surface)
+
+    def held_spot(self) -> Optional[Spot]:
+        """The card in hand or chosen by a click."""
+        if self.ui.held is not None:
+            return self.ui.held.source
+        return ("hand", self.ui.chosen[1]) if self.ui.chosen is not None else None
 
     # -- drawing: the research board ---------------------------------------------------------
     def draw_research(self, surface: pygame.Surface) -> None:
@@ -131,19 +165,17 @@ class BoardDrawing(SceneMixin):
         round's end, that round's final board with every player's largest group outlined."""
         s = self.ctx.scale
         v = self.view
-        result = v["last_round"] if self.result_shown() else None
+        result = v["last_round"] if self.ui.result else None
         board = result["board"] if result else v["board"]
         rows = self.rows()
         numbers = v["numbers"]
         area = self.grid_area.inflate(s(10), s(10))
         shut = not result and not v["red_open"]
-        key = (tuple(area), self.cell_w, self.cell_h, tuple(rows), numbers, shut)
-        if self._board_key != key or self._board_bg is None:
-            self._board_bg = self.board_background(area, rows, numbers, shut)
-            self._board_key = key
-        surface.blit(self._board_bg, (area.x, area.y))
-        held = self.drag.source if self.drag else (
-            ("hand", self.selected[1]) if self.selected is not None else None)
+        background = self.backgrounds.get(shut)
+        if background is None:  # not laid out for this view (a copy drawing another view)
+            background = self.board_background(area, rows, numbers, shut, {})
+        surface.blit(background, (area.x, area.y))
+        held = self.held_spot()
         for number in range(1, numbers + 1):
             rect = self.space_rect(rows[0], number)
             bold = held is not None and held[1] == number
@@ -173,8 +205,8 @@ class BoardDrawing(SceneMixin):
         else:
             self.draw_last_claim(surface)
 
-    def board_background(self, area: pygame.Rect, rows: list[str], numbers: int,
-                         shut: bool) -> pygame.Surface:
+    def board_background(self, area: pygame.Rect, rows: list[str], numbers: int, shut: bool,
+                         tiles: dict[tuple[str, int, int], pygame.Surface]) -> pygame.Surface:
         """The research board without tokens (row labels, patterned spaces), drawn once per
         layout and kept: redrawing 36 spaces every frame is the slowest part of the table."""
         s = self.ctx.scale
@@ -199,7 +231,7 @@ class BoardDrawing(SceneMixin):
                 self.text(surf, "trump", small, DIM, midleft=(tx, label.centery + s(9)))
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
-                surf.blit(self.cell_surface(colour, inner.w, inner.h), inner.topleft)
+                surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)
                 pygame.draw.rect(surf, (190, 168, 146), inner, width=1)
                 self.text(surf, str(number), small, (168, 148, 128),
                           topleft=(inner.x + s(3), inner.y + s(1)))
@@ -213,11 +245,9 @@ class BoardDrawing(SceneMixin):
 
     def draw_last_claim(self, surface: pygame.Surface) -> None:
         """A ring around the space claimed by the last card played (to follow bots)."""
-        log = self.session.log
-        if not log or log[-1].action.kind != "play":
+        if self.ui.last_claim is None:
             return
-        action = log[-1].action
-        colour, number = action.colour, action.number  # type: ignore[attr-defined]
+        colour, number = self.ui.last_claim
         if colour not in COLOUR_RGB or self.view["board"][colour][number - 1] is None:
             return
         rect = self.space_rect(colour, number).inflate(-self.ctx.scale(1), -self.ctx.scale(1))
@@ -262,10 +292,10 @@ class BoardDrawing(SceneMixin):
     def trick_cards(self) -> tuple[list[JsonDict], Optional[int], str]:
         """The cards to show in the trick slots: (plays, winner, caption)."""
         v = self.view
-        sweep = self.sweep_active()
+        sweep = self.ui.sweep
         if sweep is not None:
-            return sweep[0], sweep[1], "wins the trick!"
-        if self.peek_last and v.get("last_trick"):
+            return list(sweep[0]), sweep[1], "wins the trick!"
+        if self.ui.peek_last and v.get("last_trick"):
             last = v["last_trick"]
             return last["plays"], last["winner"], "won it"
         return v["trick"]["plays"], None, ""
@@ -276,9 +306,9 @@ class BoardDrawing(SceneMixin):
         v = self.view
         plays, winner, caption = self.trick_cards()
         by_seat = {p["seat"]: (i, p) for i, p in enumerate(plays)}
-        flying = self.fly_active()
-        sweep = self.sweep_active()
-        k = sweep[2].value()[0] if sweep else 0.0
+        flying = self.ui.fly
+        sweep = self.ui.sweep
+        k = sweep[2] if sweep else 0.0
         moving = sweep is not None and k > SWEEP_HOLD
         mover = v.get("to_move")
         for seat in range(v["players"]):
@@ -295,7 +325,7 @@ class BoardDrawing(SceneMixin):
                 if index == 0:
                     self.pill(surface, "led", s(11), palette.INK, midtop=(slot.centerx,
                                                                           slot.bottom - s(2)))
-            elif v["phase"] == "play" and seat == mover and not self.peek_last and sweep is None:
+            elif v["phase"] == "play" and seat == mover and not self.ui.peek_last and sweep is None:
                 self.draw_empty_slot(surface, slot, "to play", active=True)
             elif v["phase"] == "aside" and v["set_aside_done"][seat]:
                 self.draw_card(surface, slot, None, face_down=True)
@@ -315,7 +345,7 @@ class BoardDrawing(SceneMixin):
             if seat == winner and caption and not moving:
                 self.pill(surface, caption, s(12), palette.PLUM,
                           midbottom=(slot.centerx, slot.y + s(4)))
-        if self.peek_last and v.get("last_trick") and sweep is None:
+        if self.ui.peek_last and v.get("last_trick") and sweep is None:
             self.text(surface, "The last trick (click “Back to this trick” to return)", s(12),
                       palette.PLUM, True, midbottom=(self.strip.centerx, self.strip.bottom + s(2)))
         if moving and sweep is not None:  # the finished trick flies to its winner
@@ -352,11 +382,10 @@ class BoardDrawing(SceneMixin):
 
     def draw_flying(self, surface: pygame.Surface) -> None:
         """A played card on its way into the trick."""
-        flying = self.fly_active()
+        flying = self.ui.fly
         if flying is None:
             return
-        card, tween = flying
-        x, y = tween.value()
+        card, (x, y) = flying
         slot = self.slot_of(card["seat"])
         self.draw_card(surface, pygame.Rect(int(x), int(y), slot.w, slot.h), card["number"],
                        card["colour"], lifted=True)
@@ -366,12 +395,13 @@ class BoardDrawing(SceneMixin):
         if spot[0] != "hand":
             return
         rect = pygame.Rect(topleft, self.card)
-        over_aside = self.drag is not None and self.aside_rect.collidepoint(self.drag.pos)
-        if self.drag is not None and self.grid.collidepoint(self.drag.pos):
+        held = self.ui.held
+        over_aside = held is not None and self.aside_rect.collidepoint(held.pos)
+        if held is not None and self.grid.collidepoint(held.pos):
             # Over the board the card shrinks and turns see-through, so the space under the
             # pointer (outlined) stays visible.
             s = self.ctx.scale
-            pos = self.drag.pos
+            pos = held.pos
             hover = self.spot_at(pos)
             if hover is not None and hover[0] == "space":
                 space = self.space_rect(hover[1], hover[2])

@@ -6,7 +6,8 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.box.draw import CARD_RATIO, DIM, SceneMixin
+from screens.box.draw import DIM, BoxDrawing
+from screens.box.layout import CARD_RATIO
 from screens.overlays import wrap
 
 
@@ -15,10 +16,10 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-class BoxPanels(SceneMixin):
-    """Mixed into :class:`~screens.box.screen.BoxScene`: draws the header line, the player
-    boards, the action bar's prompt, your hand with the set-aside spot, the round's result
-    over the table and the side panel."""
+class BoxBoard(BoxDrawing):
+    """The Cat in the Box board with its panels: the header line, the player boards, the
+    action bar's prompt, your hand with the set-aside spot, the round's result over the table
+    and the side panel."""
 
     # -- drawing: the header and the action bar ----------------------------------------------
     def draw_header(self, surface: pygame.Surface) -> None:
@@ -34,7 +35,7 @@ class BoxPanels(SceneMixin):
             step = "setting aside"
         elif phase == "predict":
             step = "predictions"
-        elif phase == "play" and self.sweep_active():
+        elif phase == "play" and self.ui.sweep is not None:
             step = f"trick {v['trick_number'] - 1} of {v['tricks_per_round']} is complete"
         elif phase == "play":
             step = f"trick {v['trick_number']} of {v['tricks_per_round']}"
@@ -49,16 +50,12 @@ class BoxPanels(SceneMixin):
         if phase != "over":
             red_open = v["red_open"]
             self.mark(surface, "red", (x + s(10), y), s(20), faded=not red_open)
-            x = self.text(surface, "red (trump) open" if red_open else "red (trump) not open yet",
-                          s(14), palette.INK if red_open else DIM, midleft=(x + s(24), y)).right
-        self.last_pill = pygame.Rect(0, 0, 0, 0)
-        if v.get("last_trick") and not self.result_shown():
-            label = "Back to this trick" if self.peek_last else "Show last trick"
-            self.last_pill = self.pill(surface, label, s(13),
-                                       palette.PLUM if self.peek_last else palette.WOOD,
-                                       midright=(h.right, y))
-            if self.last_pill.x < x + s(10):  # too narrow: keep it, drop nothing important
-                self.last_pill.midright = (h.right, y)
+            self.text(surface, "red (trump) open" if red_open else "red (trump) not open yet",
+                      s(14), palette.INK if red_open else DIM, midleft=(x + s(24), y))
+        label = self.last_pill_label()
+        if label is not None:
+            self.pill(surface, label, s(13), palette.PLUM if self.ui.peek_last else palette.WOOD,
+                      midright=(h.right, y))
 
     def draw_action_bar(self, surface: pygame.Surface) -> None:
         """What the player looking at the screen is asked to do now (buttons sit on the right)."""
@@ -68,11 +65,11 @@ class BoxPanels(SceneMixin):
         mover = v.get("to_move")
         phase = v["phase"]
         if v.get("hand") is None:
-            text = ("Hands stay hidden until the next player confirms." if self.humans()
+            text = ("Hands stay hidden until the next player confirms." if self.ui.humans
                     else "Every seat is a bot: watch them play.")
         elif phase == "over":
             text = "The game is over: the scores are in the side panel."
-        elif not self.my_turn():
+        elif not self.ui.my_turn:
             who = self.seat_name(mover) if mover is not None else ""
             text = f"Waiting for {who}…"
         elif phase == "aside":
@@ -80,12 +77,12 @@ class BoxPanels(SceneMixin):
                     "spot). It sits out this round.")
         elif phase == "predict":
             text = "How many tricks will you win this round?"
-        elif self.selected is not None:
-            text = f"Your {self.selected[1]}: click a lit space, or a button."
+        elif self.ui.chosen is not None:
+            text = f"Your {self.ui.chosen[1]}: click a lit space, or a button."
         else:
             text = ("Drag a card to its number's column on the board: the row you drop it in "
                     "is the colour you declare (or click a card, then a space).")
-        right = min((b.rect.x for b in self.choice_buttons), default=bar.right) - s(12)
+        right = (bar.right if self.ui.buttons_left is None else self.ui.buttons_left) - s(12)
         f = font(s(15), bold=True)
         lines = wrap(text, f, right - bar.x - s(8))[:2]
         y = bar.centery - len(lines) * f.get_linesize() // 2
@@ -121,9 +118,9 @@ class BoxPanels(SceneMixin):
             label = "round start" if self.pill_width("round start", pill_size) <= room else "starts"
             name_right = self.pill(surface, label, pill_size, palette.WOOD,
                                    midright=(r.right - pad, row1)).x - s(4)
-        if self.session.seats[seat].is_bot:
+        if self.seats[seat].is_bot:
             tags.append("bot")
-        if seat == self.viewer:
+        if seat == self.ui.viewer:
             tags.append("you")
         title = name + (f" ({', '.join(tags)})" if tags else "")
         if font(s(14), bold=True).size(title)[0] > name_right - name_x:
@@ -170,7 +167,7 @@ class BoxPanels(SceneMixin):
         self.draw_aside(surface)
         if hand is None:
             cover = self.hand_rects([0] * max(v["hand_counts"]) if v["hand_counts"] else [])
-            msg = ("Hands stay hidden until the next player confirms." if self.humans()
+            msg = ("Hands stay hidden until the next player confirms." if self.ui.humans
                    else "Every seat is a bot: their hands stay hidden.")
             for rect in cover:
                 surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
@@ -180,17 +177,16 @@ class BoxPanels(SceneMixin):
             return
         rects = self.hand_rects(hand)
         hidden = None
-        returning = self.returning is not None and self.animator.find("return") is self.returning
-        if self.drag is not None or returning:
-            hidden = self.held_index
-        mine = self.my_turn() and v["phase"] in ("aside", "play")
-        sources = set(self.session.state.drag_sources()) if mine else set()
-        hover = self.hand_index_at(self.pointer.at) if self.drag is None and mine else None
+        if self.ui.held is not None or self.ui.returning is not None:
+            hidden = self.ui.held_index
+        mine = self.ui.my_turn and v["phase"] in ("aside", "play")
+        sources = set(self.ui.playable) if mine else set()
+        hover = self.hand_index_at(self.ui.hover) if self.ui.held is None and mine else None
         for i, (number, rect) in enumerate(zip(hand, rects)):
             if i == hidden:
                 pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
                 continue
-            chosen = self.selected is not None and self.selected[0] == i
+            chosen = self.ui.chosen is not None and self.ui.chosen[0] == i
             r = rect.move(0, -s(14)) if chosen else rect.move(0, -s(7)) if i == hover else rect
             self.draw_card(surface, r, number)
             if chosen:
@@ -217,7 +213,7 @@ class BoxPanels(SceneMixin):
             self.pill(surface, f"your {mine}", s(12), palette.INK,
                       midbottom=(rect.centerx, rect.bottom - s(4)))
             return
-        inviting = v["phase"] == "aside" and self.my_turn()
+        inviting = v["phase"] == "aside" and self.ui.my_turn
         self.draw_empty_slot(surface, rect, "drop a card here face down" if inviting else "",
                              active=inviting)
 
@@ -299,7 +295,7 @@ class BoxPanels(SceneMixin):
                           center=(x0 + name_w + col_w * i + col_w // 2, cy))
 
     # -- side panel --------------------------------------------------------------------------
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Scores by round, the 2-player revealed leftovers, and the goal."""
         s = self.ctx.scale
         v = self.view

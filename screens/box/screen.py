@@ -10,194 +10,115 @@ Spots are exactly the engine's ``drag_of`` spots: ``("hand", number)``, ``("spac
 number)`` and ``("aside",)``. Two copies of a number in hand share a spot; the screen remembers
 which copy the pointer picked so that only that one leaves the fan.
 
-The drawing is mixed in from two modules: ``screens.box.draw`` (the research board and its
-tokens, the trick slots, the cards) and ``screens.box.panels`` (the header, the player boards,
-the action bar, the hand, the round result and the side panel).
+The board (:class:`~screens.box.panels.BoxBoard`, laid out in ``screens.box.layout``) draws the
+view and the UI facts this scene hands it (:class:`~screens.box.layout.BoxUi`); the scene keeps
+the session, the engine's look-ups, the tweens and the input.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Action, Spot
+from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
-from screens.box.draw import CARD_RATIO, BoardDrawing
-from screens.box.panels import BoxPanels
+from screens.box.layout import BoxUi, JsonDict
+from screens.box.panels import BoxBoard
+from screens.table.board import BoardContext
 from screens.table.frame import GameScene
+from screens.table.pointer import Point
 
-JsonDict = dict[str, Any]
-Point = tuple[int, int]
+if TYPE_CHECKING:
+    from screens.context import AppContext
 
 FLY_SECONDS = 0.35
 SWEEP_SECONDS = 1.6   # the finished trick stays a moment, then flies to its winner
 
 
-class BoxScene(BoardDrawing, BoxPanels, GameScene):
-    """The Cat in the Box table."""
+class BoxScene(GameScene):
+    """The Cat in the Box table: the session, the engine's look-ups, the flying cards and the
+    input; the board draws."""
 
+    boardview: BoxBoard
     PILL_PAD = (12, 4)
 
-    def __init__(self, ctx: Any, session: Any) -> None:
-        self.table = pygame.Rect(0, 0, 1, 1)
-        self.header = pygame.Rect(0, 0, 1, 1)
-        self.grid = pygame.Rect(0, 0, 1, 1)
-        self.grid_area = pygame.Rect(0, 0, 1, 1)
-        self.label_w = 1
-        self.cell_w = self.cell_h = 1
-        self.strip = pygame.Rect(0, 0, 1, 1)
-        self.panels: list[pygame.Rect] = []
-        self.slots: list[pygame.Rect] = []
-        self.action_bar = pygame.Rect(0, 0, 1, 1)
-        self.hand_area = pygame.Rect(0, 0, 1, 1)
-        self.card = (1, 1)
-        self.aside_rect = pygame.Rect(0, 0, 1, 1)
-        self.last_pill = pygame.Rect(0, 0, 0, 0)
+    def __init__(self, ctx: "AppContext", session: Session) -> None:
         self.selected: Optional[tuple[int, int]] = None  # (index in hand, number)
         self.held_index: Optional[int] = None
         self.fly: Optional[tuple[JsonDict, Tween]] = None
         self.sweep: Optional[tuple[list[JsonDict], int, Tween]] = None
         self.peek_last = False
-        self._tiles: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._board_bg: Optional[pygame.Surface] = None
-        self._board_key: Any = None
         super().__init__(ctx, session)
+
+    def make_board(self, ctx: BoardContext) -> BoxBoard:
+        return BoxBoard(ctx, self.seats)
 
     def refresh(self) -> None:
         super().refresh()
         self.selected = None
         self.peek_last = False
 
-    # -- layout ------------------------------------------------------------------------------
+    # -- layout and the UI facts ---------------------------------------------------------------
     def layout(self) -> None:
-        s = self.ctx.scale
-        v = self.view
         # Choice buttons are placed by this screen (in the action bar), so the strip the frame
         # keeps for them belongs to the table.
-        t = self.board.union(self.bottom).inflate(-s(16), -s(12))
-        self.table = t
-        n = v["players"]
-        numbers = v["numbers"]
-        gap = s(8)
-        self.header = pygame.Rect(t.x, t.y, t.w, s(26))
-        card_h = max(s(60), min(s(118), int(t.h * 0.16)))
-        self.card = (int(card_h / CARD_RATIO), card_h)
-        hand_h = card_h + s(14)
-        self.hand_area = pygame.Rect(t.x, t.bottom - hand_h, t.w, hand_h)
-        aside_w = self.card[0] + s(40)
-        self.aside_rect = pygame.Rect(0, 0, self.card[0], card_h)
-        self.aside_rect.midbottom = (t.right - aside_w // 2, self.hand_area.bottom - s(4))
-        bar_h = s(46)
-        self.action_bar = pygame.Rect(t.x, self.hand_area.y - bar_h - s(4), t.w, bar_h)
-        panel_h = s(66)
-        slot_h = max(s(56), min(s(112), int(t.h * 0.14)))
-        strip_h = panel_h + slot_h + s(14)
-        grid_top = self.header.bottom + s(4)
-        board_h = self.action_bar.y - gap - strip_h - gap - grid_top
-        self.label_w = max(s(84), min(s(120), t.w // 9))
-        head_h = s(18)
-        self.cell_h = max(s(20), min(s(64), (board_h - head_h) // 4))
-        self.cell_w = max(s(24), min((t.w - self.label_w - s(12)) // numbers,
-                                     int(self.cell_h * 1.7)))
-        grid_w = self.label_w + self.cell_w * numbers
-        gx = t.x + (t.w - grid_w) // 2
-        used_h = head_h + 4 * self.cell_h
-        spare = max(0, board_h - used_h)
-        self.grid_area = pygame.Rect(gx, grid_top + spare // 3, grid_w, used_h)
-        self.grid = pygame.Rect(gx + self.label_w, self.grid_area.y + head_h,
-                                self.cell_w * numbers, 4 * self.cell_h)
-        strip_y = self.grid.bottom + gap + (spare - spare // 3)
-        self.strip = pygame.Rect(t.x, strip_y, t.w, self.action_bar.y - gap - strip_y)
-        slot_h = max(s(40), min(self.strip.h - panel_h - s(12), s(120)))
-        col_w = (t.w - (n - 1) * gap) // n
-        self.panels, self.slots = [], []
-        for seat in range(n):
-            x = t.x + seat * (col_w + gap)
-            panel = pygame.Rect(x, self.strip.y, col_w, panel_h)
-            slot = pygame.Rect(0, 0, int(slot_h / CARD_RATIO), slot_h)
-            slot.midtop = (panel.centerx, panel.bottom + s(8))
-            self.panels.append(panel)
-            self.slots.append(slot)
-        self._tiles = {}
-        self._board_bg = None
+        self.boardview.side = self.side.copy()
+        self.boardview.ctx.window = self.ctx.window
+        self.boardview.layout(self.board.union(self.bottom))
+        self.boardview.show(self.view, self.ui())
 
-    # -- geometry ----------------------------------------------------------------------------
-    def rows(self) -> list[str]:
-        return list(self.view.get("board_rows") or self.view["colours"])
+    def ui(self) -> BoxUi:
+        facts = self.ui_facts()
+        mine = bool(facts["my_turn"])
+        lit: tuple[Spot, ...] = ()
+        if self.selected is not None and self.drag is None and mine:
+            lit = tuple(self.session.state.legal_targets(("hand", self.selected[1])))
+        playable: tuple[Spot, ...] = ()
+        if mine and self.view.get("phase") in ("aside", "play"):
+            playable = tuple(self.session.state.drag_sources())
+        fly = self.fly_active()
+        sweep = self.sweep_active()
+        return BoxUi(**facts, chosen=self.selected, lit=lit, held_index=self.held_index,
+                     playable=playable, result=self.result_shown(), peek_last=self.peek_last,
+                     fly=None if fly is None else (fly[0], self.at(fly[1])),
+                     sweep=None if sweep is None else (tuple(sweep[0]), sweep[1],
+                                                       sweep[2].value()[0]),
+                     last_claim=self.last_claim(), humans=bool(self.humans()),
+                     buttons_left=min((b.rect.x for b in self.choice_buttons), default=None))
 
-    def space_rect(self, colour: str, number: int) -> pygame.Rect:
-        """The screen rectangle of a research space."""
-        row = self.rows().index(colour)
-        return pygame.Rect(self.grid.x + (number - 1) * self.cell_w,
-                           self.grid.y + row * self.cell_h, self.cell_w, self.cell_h)
+    @staticmethod
+    def at(tween: Tween) -> Point:
+        """Where a flying card is now."""
+        x, y = tween.value()
+        return (int(x), int(y))
 
-    def hand_rects(self, hand: list[int]) -> list[pygame.Rect]:
-        """Where each card of a hand lies: side by side, overlapping when room is short, along
-        a gentle arc (the middle cards a little higher)."""
-        if not hand:
-            return []
-        s = self.ctx.scale
-        w, h = self.card
-        room = self.aside_rect.x - s(30) - self.hand_area.x
-        k = len(hand)
-        step = w + s(6)
-        if k > 1 and step * (k - 1) + w > room:
-            step = max(s(12), (room - w) // (k - 1))
-        width = step * (k - 1) + w
-        x0 = self.hand_area.x + max(0, (room - width) // 2)
-        mid = (k - 1) / 2
-        rects = []
-        for i in range(k):
-            lift = int(s(5) * (1 - ((i - mid) / max(mid, 1)) ** 2)) if k > 2 else 0
-            rects.append(pygame.Rect(x0 + i * step, self.hand_area.bottom - s(4) - h - lift, w, h))
-        return rects
-
-    def hand(self) -> list[int]:
-        return list(self.view.get("hand") or [])
-
-    def hand_index_at(self, pos: Point) -> Optional[int]:
-        """The hand card under the pointer (the topmost where cards overlap)."""
-        rects = self.hand_rects(self.hand())
-        for i in range(len(rects) - 1, -1, -1):
-            if rects[i].collidepoint(pos):
-                return i
-        return None
-
-    def spot_at(self, pos: Point) -> Optional[Spot]:
-        index = self.hand_index_at(pos)
-        if index is not None:
-            return ("hand", self.hand()[index])
-        if self.aside_rect.collidepoint(pos):
-            return ("aside",)
-        if self.grid.collidepoint(pos):
-            col = (pos[0] - self.grid.x) // self.cell_w
-            row = (pos[1] - self.grid.y) // self.cell_h
-            return ("space", self.rows()[row], col + 1)
-        return None
+    def last_claim(self) -> Optional[tuple[str, int]]:
+        """The space claimed by the last card played (ringed, to follow bots)."""
+        log = self.session.log
+        if not log or log[-1].action.kind != "play":
+            return None
+        action = log[-1].action
+        return (action.colour, action.number)  # type: ignore[attr-defined]
 
     def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
-        if spot[0] == "space":
-            return self.space_rect(spot[1], spot[2])
-        if spot == ("aside",):
-            return self.aside_rect
-        if spot[0] == "hand":
-            hand = self.hand()
-            rects = self.hand_rects(hand)
-            for index in (self.held_index, self.selected[0] if self.selected else None):
-                if index is not None and index < len(hand) and hand[index] == spot[1]:
-                    return rects[index]
-            if spot[1] in hand:
-                return rects[hand.index(spot[1])]
-        return None
+        self.boardview.ui = self.ui()  # which copy of a number is held or chosen
+        return self.boardview.spot_rect(spot)
 
-    def slot_of(self, seat: int) -> pygame.Rect:
-        return self.slots[seat] if 0 <= seat < len(self.slots) else self.strip
+    @property
+    def last_pill(self) -> pygame.Rect:
+        """The header's "Show last trick" button."""
+        self.boardview.ui = self.ui()
+        return self.boardview.last_pill()
 
-    def panel_of(self, seat: int) -> pygame.Rect:
-        return self.panels[seat] if 0 <= seat < len(self.panels) else self.strip
+    def trick_cards(self) -> tuple[list[JsonDict], Optional[int], str]:
+        """The cards the trick slots show: (plays, winner, caption)."""
+        board = self.boardview.seeing(self.view, self.ui())
+        assert isinstance(board, BoxBoard)
+        return board.trick_cards()
 
     # -- the pointer: drag, or click a card then a lit space -------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -211,7 +132,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
     def pick_sources(self) -> list[Spot]:
         # Any card may be picked up: one that cannot go anywhere lights nothing, and dropping it
         # tells the engine's reason.
-        return [("hand", n) for n in self.hand()]
+        return [("hand", n) for n in self.boardview.hand()]
 
     def pointer_down(self, pos: Point) -> bool:
         if not self.my_turn():
@@ -227,7 +148,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         if spot[0] == "hand" and self.view["phase"] not in ("aside", "play"):
             self.refuse(self.why_not_pick(spot))  # the engine: "Predict your tricks first."
             return True
-        self.held_index = self.hand_index_at(pos)
+        self.held_index = self.boardview.hand_index_at(pos)
         return super().pointer_down(pos)
 
     def pointer_up(self, pos: Point) -> bool:
@@ -243,8 +164,8 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         index = self.held_index
         if index is not None and self.selected is not None and self.selected[0] == index:
             self.selected = None
-        elif index is not None and index < len(self.hand()):
-            self.selected = (index, self.hand()[index])
+        elif index is not None and index < len(self.boardview.hand()):
+            self.selected = (index, self.boardview.hand()[index])
 
     # -- buttons: predictions, and the declarations of a selected card ---------------------------
     def rebuild_choices(self) -> None:
@@ -261,7 +182,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
         s = self.ctx.scale
         f = font(s(15))
         widths = [max(s(96), f.size(self.label(a))[0] + s(30)) for a in choices]
-        bar = self.action_bar
+        bar = self.boardview.action_bar
         total = sum(widths) + s(8) * (len(widths) - 1)
         x = max(bar.x + s(8), bar.right - total - s(8))
         for action, bw in zip(choices, widths):
@@ -278,7 +199,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
             card = {"seat": seat, "number": action.number,  # type: ignore[attr-defined]
                     "colour": action.colour}  # type: ignore[attr-defined]
             start = self.fly_start(before, seat, card["number"], drop_from)
-            end = self.slot_of(seat).topleft
+            end = self.boardview.slot_of(seat).topleft
             self.fly = (card, self.animator.add(Tween(start, end, FLY_SECONDS, tag="fly")))
             full = list(before.get("trick", {}).get("plays", [])) + [card]
             if len(full) == before.get("players"):
@@ -303,8 +224,8 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
                 return drop_from
             hand = list(before.get("hand") or [])
             if number in hand:
-                return self.hand_rects(hand)[hand.index(number)].topleft
-        return self.panel_of(seat).center
+                return self.boardview.hand_rects(hand)[hand.index(number)].topleft
+        return self.boardview.panel_of(seat).center
 
     def trick_winner(self, before: JsonDict, plays: list[JsonDict]) -> Optional[int]:
         """The engine's winner of a trick that has just finished."""
@@ -341,12 +262,7 @@ class BoxScene(BoardDrawing, BoxPanels, GameScene):
                 and not self.sweep_active())
 
     def results_rect(self) -> pygame.Rect:
-        return self.result_rect()
-
-    def result_rect(self) -> pygame.Rect:
-        s = self.ctx.scale
-        top = self.strip.y - s(4)
-        return pygame.Rect(self.table.x, top, self.table.w, self.action_bar.bottom - top)
+        return self.boardview.result_rect()
 
     # -- end -------------------------------------------------------------------------------
     def end_lines(self, outcome: Any) -> list[str]:
