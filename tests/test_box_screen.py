@@ -5,6 +5,7 @@ curtain hides hands, bots move by themselves, and an all-bot game reaches the en
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 import threading
 
 import pygame
@@ -13,6 +14,7 @@ from frames import SlowBot, click, drag, frames_until, headless_context, pass_on
 
 from cats.box.actions import Play, Predict, SetAside
 from cats.session import Seat, Session
+from screens import palette
 from screens.app import frame
 from screens.box.screen import BoxScene
 from screens.menus.main import MainMenu
@@ -293,3 +295,51 @@ def test_a_refusal_naming_a_card_does_not_outlive_the_hand_off(ctx) -> None:  # 
     assert isinstance(curtain, Curtain) and scene.flash_text == ""
     click(ctx, curtain.ready_button.rect.center)
     assert scene.viewer == 1 and scene.flash_text == ""
+
+
+def test_the_board_draws_a_chosen_and_a_held_card_from_the_ui_facts_and_changes_nothing(ctx) -> None:  # type: ignore[no-untyped-def]
+    """A board is a view: the scene hands it the chosen card and the engine's spaces for it, and
+    the card under the pointer; drawing them twice gives the same pixels and leaves it as it was."""
+    session, scene = open_box(ctx, humans(4))
+    setup(session, scene, READY + ["3 blue", "1 green"])
+    click(ctx, hand_point(scene, 5))
+    ui = scene.ui()
+    assert ui.chosen == scene.selected and ui.chosen is not None and ui.chosen[1] == 5
+    assert list(ui.lit) == session.state.legal_targets(("hand", 5)) and ui.lit
+    post(pygame.MOUSEBUTTONDOWN, hand_point(scene, 4), button=1)
+    frame(ctx, 0.016)
+    over = centre(scene, ("space", "blue", 4))
+    post(pygame.MOUSEMOTION, over, rel=(1, 1), buttons=(1, 0, 0))
+    frame(ctx, 0.016)
+    ui = scene.ui()
+    assert ui.held is not None and ui.held.source == ("hand", 4) and ui.held.pos == over
+    assert ui.playable == tuple(session.state.drag_sources())
+    board = scene.boardview
+    before = {k: (id(v), repr(v)) for k, v in vars(board).items()}
+    state_before = session.state.to_json()
+    first, second = pygame.Surface(ctx.size), pygame.Surface(ctx.size)
+    for surface in (first, second):
+        board.draw(surface, scene.view, ui)
+        board.draw_side(surface, scene.side, scene.view, ui)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+    assert {k: (id(v), repr(v)) for k, v in vars(board).items()} == before
+    assert session.state.to_json() == state_before
+    # The held card shows over the board: without it the pixels differ.
+    bare = pygame.Surface(ctx.size)
+    board.draw(bare, scene.view, replace(ui, held=None))
+    board.draw_side(bare, scene.side, scene.view, ui)
+    assert pygame.image.tobytes(bare, "RGB") != pygame.image.tobytes(first, "RGB")
+    post(pygame.MOUSEBUTTONUP, (5, 5), button=1)
+    frame(ctx, 0.016)
+
+
+def test_the_last_trick_button_is_hit_where_the_header_draws_it(ctx) -> None:  # type: ignore[no-untyped-def]
+    session, scene = open_box(ctx, humans(4))
+    setup(session, scene, READY + ["3 blue", "1 green", "4 blue", "6 blue"])
+    rect = scene.last_pill
+    assert rect.w > 0 and rect.midright == scene.boardview.header.midright
+    surface = pygame.Surface(ctx.size)
+    surface.fill((0, 0, 0))
+    scene.boardview.draw(surface, scene.view, scene.ui())
+    for x in (rect.x + 2, rect.right - 3):
+        assert surface.get_at((x, rect.centery))[:3] == palette.WOOD, "the tag is drawn there"
