@@ -15,7 +15,7 @@ from screens.app import frame, play_random
 from screens.registry import open_game
 from screens.table.board import Board
 
-GAMES = {"gambit": 1, "between": 3}
+GAMES = {"gambit": 1, "between": 3, "catch22": 3}
 
 
 @pytest.fixture()

@@ -240,7 +240,7 @@ def test_resize_lays_the_maze_out_again(ctx) -> None:  # type: ignore[no-untyped
     ctx.ui.set_window_resolution((900, 640))
     scene.resize()
     frame(ctx, 0.016)
-    assert scene.board.contains(scene.frame_rect) and scene.board.contains(scene.column)
-    assert not scene.frame_rect.colliderect(scene.column)
+    assert scene.board.contains(scene.boardview.frame_rect) and scene.board.contains(scene.boardview.column)
+    assert not scene.boardview.frame_rect.colliderect(scene.boardview.column)
     click(ctx, scene.spot_rect(("square", *SOUTH)).center)
     assert [str(e.action) for e in session.log] == ["start south"]

@@ -1,10 +1,8 @@
 """Catch 22's after-action animation: the stages (a cat walking its route, coins flying, the die
-tumbling, cubes placed or taken) on one timeline, the news of what happened, and the gold and
-Jackpots shown while the stages run."""
+tumbling, cubes placed or taken) on one timeline, and the news of what happened."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import pytweening
@@ -13,10 +11,8 @@ from cats.catch22.words import news
 from cats.core import Action
 from screens import palette
 from screens.anim import Tween
+from screens.catch22.layout import JsonDict, Stage
 from screens.table.frame import SceneMixin
-
-Cell = tuple[int, int]
-JsonDict = dict[str, Any]
 
 NEWS_COLOURS = {"steal": palette.TERRACOTTA, "jackpot": (176, 128, 30), "win": palette.TEAL,
                 "stuck": palette.WOOD, "ransom": palette.PLUM, "refuse": palette.PLUM,
@@ -24,26 +20,6 @@ NEWS_COLOURS = {"steal": palette.TERRACOTTA, "jackpot": (176, 128, 30), "win": p
 STEP_TIME = 0.13
 DIE_TIME = 0.55
 COIN_TIME = 0.85
-
-
-@dataclass
-class Stage:
-    """One part of the animation played after an action (all parts share one timeline)."""
-
-    kind: str
-    start: float
-    duration: float
-    data: JsonDict = field(default_factory=dict)
-
-    def progress(self, t: Optional[float]) -> float:
-        """0 before the stage, 1 after it (and when nothing is animating)."""
-        if t is None or self.duration <= 0:
-            return 1.0
-        return min(max((t - self.start) / self.duration, 0.0), 1.0)
-
-    def running(self, t: Optional[float]) -> bool:
-        """True while this stage is under way or still to come."""
-        return t is not None and t < self.start + self.duration
 
 
 def new_items(before: list[Any], after: list[Any]) -> list[Any]:
@@ -63,9 +39,6 @@ class Timeline(SceneMixin):
         if self.timeline is not None and self.animator.find("c22") is self.timeline:
             return self.timeline.value()[0]
         return None
-
-    def stage(self, kind: str) -> Optional[Stage]:
-        return next((st for st in self.stages if st.kind == kind), None)
 
     def animate(self, before: JsonDict, action: Action) -> None:
         self.route_pick = None
@@ -139,27 +112,6 @@ class Timeline(SceneMixin):
             if (r, c) == (action.row, action.col):  # type: ignore[attr-defined]
                 return int(owner)
         return 0
-
-    def shown_gold(self) -> list[int]:
-        """Gold per player as shown: the old amounts until flying coins arrive."""
-        gold = list(self.view["gold"])
-        t = self.time_now()
-        coins = self.stage("coins")
-        walk = self.stage("walk")
-        if t is not None and self.before and (
-                (coins is not None and coins.progress(t) < 0.85)
-                or (walk is not None and walk.running(t))):
-            return list(self.before.get("gold", gold))
-        return gold
-
-    def shown_pots(self) -> dict[Cell, int]:
-        """Jackpot gold as shown: the old amounts until the walking cat arrives."""
-        source = self.view
-        walk = self.stage("walk")
-        t = self.time_now()
-        if walk is not None and walk.running(t) and self.before:
-            source = self.before
-        return {(r, c): g for r, c, g in source["jackpots"]}
 
     @staticmethod
     def what_followed(before: JsonDict, after: JsonDict) -> tuple[list[JsonDict], list[int]]:
