@@ -20,7 +20,9 @@ import math
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
+import pytweening  # type: ignore[import-untyped]
 
+from cats.catch22.words import news
 from cats.core import Action, Spot
 from cats.session import Session
 from cats.words import Sentence
@@ -28,7 +30,7 @@ from screens.anim import Tween
 from screens.assets import font
 from screens.catch22.layout import Catch22Ui, Cell, JsonDict, Stage
 from screens.catch22.panels import Catch22Board
-from screens.catch22.timeline import Timeline
+from screens.catch22.timeline import NEWS_COLOURS, plan, what_followed
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.movelog import Row
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 
-class Catch22Scene(Timeline, GameScene):
+class Catch22Scene(GameScene):
     """The Catch 22 table: the session, the engine's answers, the timeline, the route choice and
     the ransom prices; the board draws."""
 
@@ -281,7 +283,33 @@ class Catch22Scene(Timeline, GameScene):
                 return True
         return False
 
-    # -- animation ---------------------------------------------------------------------------
+    # -- the after-action timeline ----------------------------------------------------------
+    def time_now(self) -> Optional[float]:
+        """Seconds into the running after-action animation, or ``None``."""
+        if self.timeline is not None and self.animator.find("c22") is self.timeline:
+            return float(self.timeline.value()[0])
+        return None
+
+    def animate(self, before: JsonDict, action: Action) -> None:
+        self.route_pick = None
+        after = self.view
+        events, dice = what_followed(before, after)
+        if self.session.log:
+            was, now = self.session.around(len(self.session.log) - 1)
+            for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
+                self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])
+                self.news = self.news[-3:]
+        if any(e["kind"] in ("steal", "jackpot", "win") for e in events):
+            self.ctx.sounds.play("check")
+        self.before = before
+        self.stages = plan(before, after, action, dice)
+        total = max((st.start + st.duration for st in self.stages), default=0.0)
+        self.timeline = None
+        if total > 0:
+            self.timeline = self.animator.add(
+                Tween((0.0, 0.0), (total, 0.0), total, ease=pytweening.linear, tag="c22"))
+
+    # -- news and tips ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         for item in self.news:
