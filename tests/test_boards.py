@@ -9,13 +9,14 @@ import pygame
 import pytest
 from frames import headless_context, show
 
+from cats import GAMES as REGISTRY
 from cats.core import State
 from cats.session import Seat, Session
 from screens.app import frame, play_random
 from screens.registry import open_game
 from screens.table.board import Board
 
-GAMES = {"gambit": 1, "between": 3, "catchess": 3, "box": 3}
+GAMES = {gid: min(3, game.info.max_players) for gid, game in REGISTRY.items()}  # every game
 
 
 @pytest.fixture()

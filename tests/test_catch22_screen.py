@@ -3,6 +3,7 @@ the engine's actions; bots play off the frame loop; an all-bot game reaches the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -240,7 +241,30 @@ def test_resize_lays_the_maze_out_again(ctx) -> None:  # type: ignore[no-untyped
     ctx.ui.set_window_resolution((900, 640))
     scene.resize()
     frame(ctx, 0.016)
-    assert scene.board.contains(scene.frame_rect) and scene.board.contains(scene.column)
-    assert not scene.frame_rect.colliderect(scene.column)
+    assert scene.board.contains(scene.boardview.frame_rect) and scene.board.contains(scene.boardview.column)
+    assert not scene.boardview.frame_rect.colliderect(scene.boardview.column)
     click(ctx, scene.spot_rect(("square", *SOUTH)).center)
     assert [str(e.action) for e in session.log] == ["start south"]
+
+
+def test_the_board_draws_the_walk_from_the_ui_it_is_handed(ctx) -> None:  # type: ignore[no-untyped-def]
+    ctx.settings.animation_speed = 1
+    session, scene = started(ctx, [3])
+    frames_until(ctx, lambda: not scene.animator.busy)
+    space(ctx)
+    frames_until(ctx, lambda: not scene.animator.busy)
+    assert session.state.phase == "move"
+    action = session.state.moves()[0][0]
+    click(ctx, scene.spot_rect(("square", action.row, action.col)).center)
+    frame(ctx, 0.1)
+    ui = scene.ui()
+    assert ui.time is not None and any(st.kind == "walk" for st in ui.stages)
+    board = scene.boardview
+    before = {k: (id(v), repr(v)) for k, v in vars(board).items()}
+    mid, again, rest = (pygame.Surface(ctx.size) for _ in range(3))
+    board.draw(mid, scene.view, ui)
+    board.draw(again, scene.view, ui)
+    board.draw(rest, scene.view, replace(ui, time=None))
+    assert pygame.image.tobytes(mid, "RGB") == pygame.image.tobytes(again, "RGB")
+    assert pygame.image.tobytes(mid, "RGB") != pygame.image.tobytes(rest, "RGB")
+    assert {k: (id(v), repr(v)) for k, v in vars(board).items()} == before

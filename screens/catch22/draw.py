@@ -1,20 +1,20 @@
-"""Catch 22 maze drawing: the printed board, Jackpot pots, lit squares, routes and the pieces."""
+"""Catch 22 maze drawing: the printed board, Jackpot pots, lit squares, routes and the pieces,
+painted from the view and the UI facts only."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Optional
+from functools import lru_cache
+from typing import Optional
 
 import pygame
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Spot
 from screens import palette
 from screens.assets import font, image
-from screens.table.frame import SceneMixin
-
-if TYPE_CHECKING:
-    from screens.catch22.timeline import Cell, Stage
+from screens.catch22.layout import Catch22Layout, Cell, Colour, Stage
+from screens.table.pointer import Point
 
 HEDGE = (104, 140, 98)
 HEDGE_DARK = (82, 114, 78)
@@ -30,11 +30,19 @@ SPECIAL_ART = {"roll_again": "catch22_roll_again", "switch_places": "catch22_swi
 SPECIAL_LABEL = {"roll_again": "AGAIN", "switch_places": "SWITCH", "remove_cube": "REMOVE"}
 
 
-class MazeDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: draws the maze and its cats, cubes
-    and dice from the scene's layout and view."""
+@lru_cache(maxsize=256)
+def cube_art(colour: Colour, symbol: str, size: int) -> pygame.Surface:
+    """The grey cube art tinted in a seat's colour, with its symbol on the top face."""
+    surf = image("cube", size, size).copy()
+    light = tuple(min(255, int(v * 1.12) + 14) for v in colour)
+    surf.fill((*light, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    sym = image(symbol, max(6, int(size * 0.36)), max(6, int(size * 0.36)))
+    surf.blit(sym, sym.get_rect(center=(int(size * 0.5), int(size * 0.3))))
+    return surf
 
-    static: Optional[pygame.Surface]  # the printed board, built again after each layout
+
+class MazeBoard(Catch22Layout):
+    """The maze and its cats, cubes and dice."""
 
     # -- drawing: pieces ---------------------------------------------------------------------
     def draw_token(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -64,21 +72,14 @@ class MazeDrawing(SceneMixin):
 
     def cube_image(self, seat: int, size: int) -> pygame.Surface:
         """The grey cube art tinted in the seat's colour, with its symbol on the top face."""
-        key = (seat, size)
-        if key not in self._cubes:
-            surf = image("cube", size, size).copy()
-            colour = self.seat_colour(seat)
-            light = tuple(min(255, int(v * 1.12) + 14) for v in colour)
-            surf.fill((*light, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            sym = image(self.seat_symbol(seat), max(6, int(size * 0.36)), max(6, int(size * 0.36)))
-            surf.blit(sym, sym.get_rect(center=(int(size * 0.5), int(size * 0.3))))
-            self._cubes[key] = surf
-        return self._cubes[key]
+        return cube_art(self.seat_colour(seat), self.seat_symbol(seat), size)
 
     def draw_cube(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """A seat's cube filling ``rect``."""
         surface.blit(self.cube_image(seat, rect.w), rect.topleft)
 
     def cube_rect(self, cell: Cell, with_pawn: bool) -> pygame.Rect:
+        """Where a cube on ``cell`` is drawn (in a corner when a cat shares the square)."""
         c = self.cell_rect(cell)
         if with_pawn:
             size = int(self.cell * 0.55)
@@ -116,7 +117,7 @@ class MazeDrawing(SceneMixin):
             pygame.draw.rect(surface, (120, 90, 70), shadow, border_radius=radius)
         surface.blit(face, face.get_rect(center=rect.center))
 
-    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
+    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: Point,
                    lifted: bool = False) -> None:
         view = self.view
         if spot[0] == "pawn":
@@ -125,7 +126,7 @@ class MazeDrawing(SceneMixin):
                 self.draw_token(surface, spot[1], pygame.Rect(topleft, rect.size), lifted)
         elif spot[0] == "supply":
             size = int(self.cell * 0.8)
-            at = (topleft[0] + self.last_grab[0] - size // 2, topleft[1] + self.last_grab[1] - size // 2)
+            at = (topleft[0] + self.ui.last_grab[0] - size // 2, topleft[1] + self.ui.last_grab[1] - size // 2)
             self.draw_cube(surface, spot[1], pygame.Rect(at, (size, size)))
         elif spot[0] == "square":
             owner = next((o for r, c, o in view["cubes"] if (r, c) == (spot[1], spot[2])), None)
@@ -207,26 +208,22 @@ class MazeDrawing(SceneMixin):
                         text, (tile.w - 2, max(1, int(text.get_height() * (tile.w - 2) / text.get_width()))))
                 surf.blit(text, text.get_rect(midbottom=(tile.centerx, tile.bottom - 1)))
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        if self.static is None:
-            self.static = self.build_static()
+    def paint(self, surface: pygame.Surface) -> None:
         self.draw_column(surface)
-        surface.blit(self.static, self.frame_rect.topleft)
+        if self.static is not None:
+            surface.blit(self.static, self.frame_rect.topleft)
         self.draw_pots(surface)
-        mine = self.my_turn()
-        held = self.drag.source if self.drag else None
-        still = self.time_now() is None
-        if mine and self.drag is None and still:
+        mine = self.ui.my_turn
+        held = self.ui.held.source if self.ui.held else None
+        still = self.ui.time is None
+        if mine and held is None and still:
             self.draw_available(surface)
         self.draw_routes(surface)
         self.draw_cubes(surface, held)
         self.draw_pawns(surface, held)
-        if mine and self.drag is None and still:
+        if mine and held is None and still:
             self.draw_pickable(surface)
         self.draw_win(surface)
-
-    def pulse(self) -> float:
-        return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0)
 
     def draw_pots(self, surface: pygame.Surface) -> None:
         """Each Jackpot's gold left, on a coin in the corner of its square."""
@@ -244,22 +241,18 @@ class MazeDrawing(SceneMixin):
             text = font(max(8, int(r * 1.25)), bold=True).render(str(gold), True, palette.INK)
             surface.blit(text, text.get_rect(center=centre))
 
-    def move_targets(self) -> list[Cell]:
-        return list(dict.fromkeys((m["to"][0], m["to"][1]) for m in self.view["moves"]))
-
     def draw_available(self, surface: pygame.Surface) -> None:
         """Before anything is picked up: where the current cat may go (squares or cats)."""
         s = self.ctx.scale
-        me = self.view["current"]
-        targets = self.session.state.legal_targets(("pawn", me))
-        alpha = int(95 + 70 * self.pulse())
-        hover = self.cell_at(self.pointer.at)
+        targets = self.ui.pawn_targets
+        alpha = int(95 + 70 * self.ui.pulse)
+        hover = self.cell_at(self.ui.hover)
         for spot in targets:
             if spot[0] != "square":
                 continue
             rect = self.tile_rect((spot[1], spot[2]))
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            strong = hover == (spot[1], spot[2]) or self.route_pick == (spot[1], spot[2])
+            strong = hover == (spot[1], spot[2]) or self.ui.route_pick == (spot[1], spot[2])
             glow.fill((*palette.LEGAL, 190 if strong else alpha))
             surface.blit(glow, rect.topleft)
             pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)),
@@ -269,11 +262,11 @@ class MazeDrawing(SceneMixin):
 
     def draw_routes(self, surface: pygame.Surface) -> None:
         """The route to the hovered (or held-over, or being chosen) end square."""
-        if self.view["phase"] != "move" or self.time_now() is not None:
+        if self.view["phase"] != "move" or self.ui.time is not None:
             return
-        goal = self.route_pick
-        if goal is None and self.board.collidepoint(self.pointer.at):
-            goal = self.cell_at(self.pointer.at)
+        goal = self.ui.route_pick
+        if goal is None and self.area.collidepoint(self.ui.hover):
+            goal = self.cell_at(self.ui.hover)
         if goal is None:
             return
         routes = [m for m in self.view["moves"] if (m["to"][0], m["to"][1]) == goal]
@@ -312,7 +305,7 @@ class MazeDrawing(SceneMixin):
 
     def draw_cubes(self, surface: pygame.Surface, held: Optional[Spot]) -> None:
         pawns_at = {(p[0], p[1]) for p in self.view["pawns"] if p is not None}
-        t = self.time_now()
+        t = self.ui.time
         anim = self.stage("cube")
         for r, c, owner in self.view["cubes"]:
             if held == ("square", r, c):
@@ -337,14 +330,14 @@ class MazeDrawing(SceneMixin):
             self.draw_cube(surface, anim.data["seat"], pygame.Rect(int(x), int(y), start.w, start.h))
 
     def draw_pawns(self, surface: pygame.Surface, held: Optional[Spot]) -> None:
-        t = self.time_now()
+        t = self.ui.time
         moving: dict[int, pygame.Rect] = {}
         walk, swap, start = self.stage("walk"), self.stage("swap"), self.stage("start")
         if walk is not None and walk.running(t):
             moving[walk.data["seat"]] = self.walk_rect(walk, t)
-        if swap is not None and swap.running(t) and self.before:
+        if swap is not None and swap.running(t) and self.ui.before:
             for seat in (swap.data["a"], swap.data["b"]):
-                was, now = self.before["pawns"][seat], self.view["pawns"][seat]
+                was, now = self.ui.before["pawns"][seat], self.view["pawns"][seat]
                 if was and now:
                     p = pytweening.easeInOutSine(swap.progress(t))
                     a, b = self.cell_rect(tuple(was)), self.cell_rect(tuple(now))
@@ -373,10 +366,10 @@ class MazeDrawing(SceneMixin):
         for seat, rect in moving.items():
             self.draw_token(surface, seat, rect, lifted=True)
         me = self.view["current"]
-        if (self.my_turn() and held is None and me in rects and me not in moving
-                and ("pawn", me) in self.session.state.drag_sources()):
+        if (self.ui.my_turn and held is None and me in rects and me not in moving
+                and ("pawn", me) in self.ui.sources):
             rect = rects[me]
-            width = max(2, int(self.ctx.scale(3) + self.ctx.scale(2) * self.pulse()))
+            width = max(2, int(self.ctx.scale(3) + self.ctx.scale(2) * self.ui.pulse))
             pygame.draw.circle(surface, self.seat_colour(me), rect.center,
                                rect.w // 2 + self.ctx.scale(4), width)
             pygame.draw.circle(surface, palette.INK, rect.center,
@@ -401,15 +394,15 @@ class MazeDrawing(SceneMixin):
         s = self.ctx.scale
         phase = self.view["phase"]
         colour = (*palette.LEGAL, 255)
-        width = max(2, int(s(3) + s(2) * self.pulse()))
+        width = max(2, int(s(3) + s(2) * self.ui.pulse))
         if phase == "switch":
             rects = self.pawn_rects()
-            for spot in self.session.state.legal_targets(("pawn", self.view["current"])):
+            for spot in self.ui.pawn_targets:
                 if spot[0] == "pawn" and spot[1] in rects:
                     rect = rects[spot[1]]
                     pygame.draw.circle(surface, colour, rect.center, rect.w // 2 + s(5), width)
         elif phase == "remove":
-            for spot in self.session.state.drag_sources():
+            for spot in self.ui.sources:
                 if spot[0] == "square":
                     rect = self.cell_rect((spot[1], spot[2]))
                     pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)), width,

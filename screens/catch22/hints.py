@@ -6,28 +6,48 @@ from __future__ import annotations
 import math
 
 import pygame
-import pytweening
+import pytweening  # type: ignore[import-untyped]
 
 from screens import palette
 from screens.assets import font, image
-from screens.catch22.draw import SceneMixin
-from screens.catch22.panels import KIND_TEXT
+from screens.catch22.draw import MazeBoard
+from screens.catch22.layout import Catch22Ui, JsonDict
 from screens.overlays import wrap
 
+KIND_TEXT = {
+    "path": "Path",
+    "star": "Star",
+    "jackpot": "Jackpot",
+    "roll_again": "Roll Again",
+    "switch_places": "Switch Places",
+    "remove_cube": "Remove Cube",
+    "out": "Hedge",
+}
 
-class HintDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: the coins, news, hint bar and tooltip."""
+
+class HintBoard(MazeBoard):
+    """The coins, news, hint bar and tooltip (drawn over the table's frame)."""
+
+    def draw_over(self, surface: pygame.Surface, view: JsonDict, ui: Catch22Ui) -> None:
+        """Draw what lies over the frame: flying coins, the hint bar, the tooltip."""
+        paint = self.seeing(view, ui)
+        assert isinstance(paint, HintBoard)
+        paint.draw_coins(surface)
+        paint.draw_hint_bar(surface)
+        if ui.held is None and ui.time is None:
+            paint.draw_tooltip(surface)
 
     def draw_coins(self, surface: pygame.Surface) -> None:
-        t = self.time_now()
-        for st in self.stages:
+        """Coins flying from a square or a player's gold to another player's gold."""
+        t = self.ui.time
+        for st in self.ui.stages:
             if st.kind != "coins" or not st.running(t) or st.progress(t) <= 0:
                 continue
             if "from_cell" in st.data:
                 start = self.cell_rect(tuple(st.data["from_cell"])).center
             else:
-                start = self.gold_anchor.get(st.data["from_seat"], self.board.center)
-            end = self.gold_anchor.get(st.data["to"], self.side.center)
+                start = self.gold_anchor(st.data["from_seat"]) or self.area.center
+            end = self.gold_anchor(st.data["to"]) or self.side.center
             count = max(1, min(10, st.data["count"]))
             size = max(14, int(self.cell * 0.5))
             for i in range(count):
@@ -40,17 +60,17 @@ class HintDrawing(SceneMixin):
                 y = start[1] + (end[1] - start[1]) * k - math.sin(k * math.pi) * self.cell * 1.5
                 surface.blit(image("coin", size, size), (int(x) - size // 2, int(y) - size // 2))
 
-    def draw_news(self, surface: pygame.Surface) -> None:
+    def draw_news(self, surface: pygame.Surface, kept_bottom: int) -> None:
         """Steals, Jackpots, the win: short notes in the column, above the legend."""
         s = self.ctx.scale
         parts = self.column_parts()
         y = parts["legend"].y - s(8)
         f = font(s(13), bold=True)
         width = self.column.w - s(20)
-        for text, colour, left in reversed(self.news):
+        for text, colour, left in reversed(self.ui.news):
             lines = wrap(text, f, width - s(16))
             h = len(lines) * f.get_linesize() + s(10)
-            if y - h < self.kept_bottom:
+            if y - h < kept_bottom:
                 break
             box = pygame.Rect(0, 0, width, h)
             box.midbottom = (self.column.centerx, y)
@@ -70,30 +90,31 @@ class HintDrawing(SceneMixin):
         """What to do now, in words, next to the buttons under the table."""
         s = self.ctx.scale
         x = self.bottom.x + s(12)
-        for btn in self.choice_buttons:
-            x = max(x, btn.rect.right + s(14))
+        if self.ui.buttons_right is not None:
+            x = max(x, self.ui.buttons_right + s(14))
         width = self.bottom.right - x - s(12)
         if width < s(120):
             return
-        text = self.tip_text if self.tip_time > 0 else self.hint()
+        text = self.ui.tip or self.hint()
         if not text:
             return
         f = font(s(14))
         lines = wrap(text, f, width)[:2]
         y = self.bottom.centery - len(lines) * f.get_linesize() // 2
         for line in lines:
-            surface.blit(f.render(line, True, palette.INK if self.tip_time <= 0 else palette.TEAL),
+            surface.blit(f.render(line, True, palette.TEAL if self.ui.tip else palette.INK),
                          (x, y))
             y += f.get_linesize()
 
     def hint(self) -> str:
+        """What to do now, in words."""
         view = self.view
         mover = view["to_move"]
         if mover is None:
             return ""
-        if self.session.seats[mover].is_bot:
+        if self.seats[mover].is_bot:
             return f"{self.seat_name(mover)} is playing…"
-        if not self.my_turn():
+        if not self.ui.my_turn:
             return ""
         return {
             "start": "Click a lit Star (or drag your cat onto it) to start there.",
@@ -105,11 +126,12 @@ class HintDrawing(SceneMixin):
         }.get(view["phase"], "")
 
     def prepare_hint(self) -> str:
+        """What may be done before rolling."""
         view = self.view
         parts = []
         if view["supply"][view["current"]]:
             parts.append("Drag cubes from your tray onto the path to block rivals")
-        if self.offers():
+        if self.ui.ransom:
             parts.append("offer a kept cube back for gold (left)")
         if not parts:
             return "Roll the die: click it or press Space."
@@ -119,8 +141,9 @@ class HintDrawing(SceneMixin):
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """What the hovered square is."""
         s = self.ctx.scale
-        cell = self.cell_at(self.pointer.at)
-        if cell is None or not self.board.collidepoint(self.pointer.at):
+        at = self.ui.hover
+        cell = self.cell_at(at)
+        if cell is None or not self.area.collidepoint(at):
             return
         kind = self.kind_at(cell)
         if kind == "out" or (self.view["phase"] == "move" and cell in self.move_targets()):
@@ -143,7 +166,7 @@ class HintDrawing(SceneMixin):
         f = font(s(13))
         w = max(f.size(line)[0] for line in lines) + s(16)
         h = len(lines) * f.get_linesize() + s(8)
-        box = pygame.Rect(self.pointer.at[0] + s(16), self.pointer.at[1] + s(18), w, h)
+        box = pygame.Rect(at[0] + s(16), at[1] + s(18), w, h)
         box.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(6))
         pygame.draw.rect(surface, palette.WOOD, box, 1, border_radius=s(6))

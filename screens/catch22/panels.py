@@ -1,4 +1,4 @@
-"""Catch 22 drawing around the maze: the control column and the side panel."""
+"""Catch 22 drawing around the maze: the control column and the side panel; the whole board."""
 
 from __future__ import annotations
 
@@ -8,26 +8,19 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT, SceneMixin
+from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT
+from screens.catch22.hints import HintBoard
 from screens.overlays import wrap
-
-KIND_TEXT = {
-    "path": "Path",
-    "star": "Star",
-    "jackpot": "Jackpot",
-    "roll_again": "Roll Again",
-    "switch_places": "Switch Places",
-    "remove_cube": "Remove Cube",
-    "out": "Hedge",
-}
+from screens.table.pointer import Point
 
 
-class PanelDrawing(SceneMixin):
-    """Mixed into :class:`~screens.catch22.screen.Catch22Scene`: draws the control column (die,
-    cube tray, kept cubes and ransom offers, legend, news), the side panel and the overlays."""
+class Catch22Board(HintBoard):
+    """The Catch 22 board: the maze, the control column (die, cube tray, kept cubes and ransom
+    offers, legend, news) and the side panel, drawn from the view and :class:`Catch22Ui`."""
 
     # -- drawing: the column -----------------------------------------------------------------
     def draw_column(self, surface: pygame.Surface) -> None:
+        """The control column, beside the maze."""
         s = self.ctx.scale
         view = self.view
         parts = self.column_parts()
@@ -49,25 +42,26 @@ class PanelDrawing(SceneMixin):
                           s(14), bold=True)
         self.draw_die_area(surface, parts)
         self.draw_tray(surface, parts, current)
-        self.kept_bottom = self.draw_kept(surface, parts, current)
+        kept_bottom = self.draw_kept(surface, parts, current)
         self.draw_legend(surface, parts["legend"])
-        self.draw_news(surface)
+        self.draw_news(surface, kept_bottom)
 
     def draw_die_area(self, surface: pygame.Surface, parts: dict[str, pygame.Rect]) -> None:
+        """The die (or the cats still to choose a Star) and its caption."""
         s = self.ctx.scale
         view = self.view
         current = view["current"]
         caption = parts["die_caption"]
         fb = font(s(13), bold=True)
         waiting = self.waiting_rects()
-        held = self.drag.source if self.drag else None
+        held = self.ui.held.source if self.ui.held else None
         if view["phase"] == "start" or waiting:
             for seat, rect in waiting.items():
                 if held == ("pawn", seat):
                     pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
                     continue
                 start = self.stage("start")
-                if start is not None and start.running(self.time_now()) and start.data["seat"] == seat:
+                if start is not None and start.running(self.ui.time) and start.data["seat"] == seat:
                     continue
                 self.draw_token(surface, seat, rect)
             if view["phase"] == "start":
@@ -80,12 +74,12 @@ class PanelDrawing(SceneMixin):
                     label = font(s(12)).render("then:", True, palette.WOOD)
                     surface.blit(label, (caption.x, row - label.get_height() - s(1)))
             return
-        t = self.time_now()
-        die = next((st for st in self.stages if st.kind == "die" and st.running(t)), None)
+        t = self.ui.time
+        die = next((st for st in self.ui.stages if st.kind == "die" and st.running(t)), None)
         rect = parts["die"]
-        roll = self.roll_action() if self.my_turn() else None
-        if roll is not None:
-            glow = int(s(4) + s(4) * self.pulse())
+        roll = self.ui.can_roll
+        if roll:
+            glow = int(s(4) + s(4) * self.ui.pulse)
             pygame.draw.rect(surface, palette.LEGAL, rect.inflate(glow * 2, glow * 2),
                              border_radius=s(16))
         if die is not None and die.progress(t) > 0:
@@ -99,10 +93,10 @@ class PanelDrawing(SceneMixin):
                 self.draw_die(surface, rect, die.data["value"], self.seat_colour(die.data["seat"]))
             return
         value, roller, dim = self.die_shown()
-        if die is not None and self.before:
-            value = self.before.get("die", 0) or value
-            roller = self.before.get("current", roller)
-        if roll is not None and die is None:
+        if die is not None and self.ui.before:
+            value = self.ui.before.get("die", 0) or value
+            roller = self.ui.before.get("current", roller)
+        if roll and die is None:
             self.draw_die(surface, rect, 0, self.seat_colour(current))
             text = fb.render("ROLL", True, palette.INK)
             surface.blit(text, text.get_rect(center=rect.center))
@@ -132,6 +126,7 @@ class PanelDrawing(SceneMixin):
     def blit_text(self, surface: pygame.Surface, lines: list[str], x: int, y: int, width: int,
                   size: int, colour: tuple[int, int, int] = palette.INK, bold_first: bool = False,
                   centre: bool = False) -> int:
+        """Lines of text wrapped to ``width`` from (x, y); returns the y under them."""
         for i, line in enumerate(lines):
             f = font(size, bold=bold_first and i == 0)
             for part in wrap(line, f, width):
@@ -144,10 +139,11 @@ class PanelDrawing(SceneMixin):
         return y
 
     def draw_tray(self, surface: pygame.Surface, parts: dict[str, pygame.Rect], current: int) -> None:
+        """The current player's cube tray."""
         s = self.ctx.scale
         tray = parts["tray"]
         supply = self.view["supply"][current]
-        shown = supply - (1 if self.drag and self.drag.source == ("supply", current) else 0)
+        shown = supply - (1 if self.ui.held and self.ui.held.source == ("supply", current) else 0)
         title = f"{self.seat_name(current)}'s cubes: {supply}"
         self.fit_text(surface, title, parts["tray_title"], s(14), bold=True)
         pygame.draw.rect(surface, (206, 186, 160), tray, border_radius=s(10))
@@ -157,7 +153,7 @@ class PanelDrawing(SceneMixin):
         for i in range(max(0, shown)):
             x = tray.x + s(4) + (i % 5) * (size + gap)
             self.draw_cube(surface, current, pygame.Rect(x, tray.y + s(6), size, size))
-        if self.view["phase"] == "remove" and self.my_turn():
+        if self.view["phase"] == "remove" and self.ui.my_turn:
             self.blit_text(surface, ["drop a cube here"], tray.x + (tray.w // 2 if shown else 0),
                            tray.centery - s(8), tray.w // (2 if shown else 1), s(13),
                            palette.INK, centre=True)
@@ -167,6 +163,7 @@ class PanelDrawing(SceneMixin):
 
     def fit_text(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
                  bold: bool = False, colour: tuple[int, int, int] = palette.INK) -> None:
+        """One line of text at ``rect``'s top left, cut short with an ellipsis to fit."""
         f = font(size, bold=bold)
         if f.size(text)[0] > rect.w:
             while len(text) > 1 and f.size(text + "…")[0] > rect.w:
@@ -195,7 +192,7 @@ class PanelDrawing(SceneMixin):
         if rows:
             self.fit_text(surface, "Switch places with:", area, s(14), bold=True)
             for seat, rect in rows:
-                hover = rect.collidepoint(self.pointer.at)
+                hover = rect.collidepoint(self.ui.hover)
                 pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
                 pygame.draw.rect(surface, (60, 150, 70), rect, s(3) if hover else s(2),
                                  border_radius=s(10))
@@ -221,9 +218,8 @@ class PanelDrawing(SceneMixin):
                 text = f.render(f"×{count}", True, palette.INK)
                 surface.blit(text, (x + size + s(2), y + s(2)))
                 x += size + text.get_width() + s(10)
-        offers = self.offers()
+        prices = {owner: chosen for owner, _prices, chosen in self.ui.ransom}
         for owner, row, minus, plus, button in self.ransom_rows():
-            chosen = self.price_for(owner, offers[owner])
             self.blit_text(surface, [self.ransom_title(owner)], row.x, row.y, row.w, s(13),
                            bold_first=True)
             for rect, sign in ((minus, "−"), (plus, "+")):
@@ -231,7 +227,7 @@ class PanelDrawing(SceneMixin):
                 pygame.draw.rect(surface, palette.WOOD, rect, max(1, s(2)), border_radius=s(6))
                 text = font(s(16), bold=True).render(sign, True, palette.INK)
                 surface.blit(text, text.get_rect(center=rect.center))
-            price = font(s(14), bold=True).render(f"{chosen.price} gold", True, palette.INK)  # type: ignore[attr-defined]
+            price = font(s(14), bold=True).render(f"{prices[owner]} gold", True, palette.INK)
             mid = pygame.Rect(minus.right, minus.y, plus.x - minus.right, minus.h)
             surface.blit(price, price.get_rect(center=mid.center))
             pygame.draw.rect(surface, palette.PLUM, button, border_radius=s(8))
@@ -241,6 +237,7 @@ class PanelDrawing(SceneMixin):
         return y + size
 
     def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What the printed squares mean."""
         s = self.ctx.scale
         self.fit_text(surface, "Squares", rect, s(14), bold=True)
         rows = [("star_square", f"Star: win with {self.view['threshold']} gold"),
@@ -261,17 +258,7 @@ class PanelDrawing(SceneMixin):
             y += s(22)
 
     # -- drawing: side panel -----------------------------------------------------------------
-    def side_layout(self, rect: pygame.Rect) -> tuple[int, int, int]:
-        """(row height, rows top, dice top) for the side panel above the move log."""
-        s = self.ctx.scale
-        bottom = (self.log_box.rect.y - s(6)) if self.log_box is not None else rect.bottom
-        dice_h = s(24) + s(22) * 3
-        top = rect.y + s(24)
-        n = max(1, self.view["players"])
-        row_h = max(s(30), min(s(50), (bottom - top - dice_h - s(6)) // n))
-        return row_h, top, bottom - dice_h
-
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
         view = self.view
         gold = self.shown_gold()
@@ -301,7 +288,6 @@ class PanelDrawing(SceneMixin):
             surface.blit(image("coin", coin, coin), (gx, cy - coin // 2))
             text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
             surface.blit(text, text.get_rect(midleft=(gx + coin + s(4), cy)))
-            self.gold_anchor[seat] = (gx + coin // 2, cy)
             bar = pygame.Rect(row.right - bar_w - s(6), cy - s(5), bar_w, s(10))
             pygame.draw.rect(surface, (206, 186, 160), bar, border_radius=s(5))
             filled = bar.copy()
@@ -346,8 +332,8 @@ class PanelDrawing(SceneMixin):
                 turns[-1][2].append(value)
             else:
                 turns.append((turn, seat, [value]))
-        t = self.time_now()
-        hidden = sum(1 for st in self.stages if st.kind == "die" and st.progress(t) < 1) if t is not None else 0
+        t = self.ui.time
+        hidden = sum(1 for st in self.ui.stages if st.kind == "die" and st.progress(t) < 1) if t is not None else 0
         if hidden and turns:
             values = turns[-1][2][:max(0, len(turns[-1][2]) - hidden)]
             turns[-1] = (turns[-1][0], turns[-1][1], values)
@@ -378,10 +364,8 @@ class PanelDrawing(SceneMixin):
                 x += s(24)
             y += s(22)
 
-    def draw_mini_badge(self, surface: pygame.Surface, seat: int, centre: tuple[int, int]) -> int:
+    def draw_mini_badge(self, surface: pygame.Surface, seat: int, centre: Point) -> int:
         """A small badge (the dice panel); returns its right edge."""
         r = self.ctx.scale(9)
         self.seat_disc(surface, seat, centre, r, ring_width=1)
         return centre[0] + r
-
-    # -- overlays ----------------------------------------------------------------------------

@@ -2,52 +2,52 @@
 Cubes dragged from a tray, a die that tumbles, lit end squares with their routes, and a side panel
 with everybody's gold, cubes and the dice history.
 
-Everything shown comes from the engine's view (``self.view``); every rule question (where a cube
-may go, which squares a roll reaches, why a drop is refused, what a button says) is asked of the
-engine. The screen only turns gestures into the engine's spots:
+The board (``screens.catch22.layout`` / ``draw`` / ``hints`` / ``panels``: :class:`Catch22Board`)
+draws the engine's view (``self.view``) and the UI facts handed to it (:class:`Catch22Ui`); this
+scene keeps the session, asks the engine every rule question (where a cube may go, which squares
+a roll reaches, why a drop is refused, what a button says), runs the after-action timeline and
+turns gestures into the engine's spots:
 
 - ``("supply", seat)``: the cube tray of the player whose turn it is (drag a cube out; drop a
   removed cube back in).
 - ``("pawn", seat)``: a cat on the maze (or waiting beside it before the Stars are chosen).
 - ``("square", row, col)``: any cell of the 13 x 13 grid (hedges too, so refusals can say why).
-
-The drawing is mixed in from two modules: ``screens.catch22.draw`` (the maze and the pieces on
-it) and ``screens.catch22.panels`` (the control column, the side panel and the overlays).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
+import pytweening  # type: ignore[import-untyped]
 
+from cats.catch22.words import news
 from cats.core import Action, Spot
+from cats.session import Session
 from cats.words import Sentence
 from screens.anim import Tween
 from screens.assets import font
-from screens.catch22.column import ControlColumn
-from screens.catch22.draw import MazeDrawing
-from screens.catch22.hints import HintDrawing
-from screens.catch22.panels import PanelDrawing
-from screens.catch22.timeline import Cell, JsonDict, Stage, Timeline
+from screens.catch22.layout import Catch22Ui, Cell, JsonDict, Stage
+from screens.catch22.panels import Catch22Board
+from screens.catch22.timeline import NEWS_COLOURS, plan, what_followed
+from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.movelog import Row
 from screens.text import tr
 
+if TYPE_CHECKING:
+    from screens.context import AppContext
 
-class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeline, GameScene):
-    """The Catch 22 table."""
+
+class Catch22Scene(GameScene):
+    """The Catch 22 table: the session, the engine's answers, the timeline, the route choice and
+    the ransom prices; the board draws."""
 
     log_rows, log_calm = 30, 0.3  # rebuilding the text box is slow while bots play fast
+    boardview: Catch22Board
 
-    def __init__(self, ctx: Any, session: Any) -> None:
-        self.n = 13
-        self.cell = 1
-        self.origin = (0, 0)
-        self.frame_rect = pygame.Rect(0, 0, 1, 1)
-        self.column = pygame.Rect(0, 0, 1, 1)
-        self.static: Optional[pygame.Surface] = None
+    def __init__(self, ctx: "AppContext", session: Session) -> None:
         self.route_pick: Optional[Cell] = None
         self.prices: dict[int, int] = {}
         self.timeline: Optional[Tween] = None
@@ -56,33 +56,54 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
         self.news: list[list[Any]] = []          # [text, colour, seconds left]
         self.tip_text = ""
         self.tip_time = 0.0
-        self.gold_anchor: dict[int, tuple[int, int]] = {}
         self.last_grab = (0, 0)
-        self.kept_bottom = 0
-        self._cubes: dict[tuple[int, int], pygame.Surface] = {}
+        self._engine: Optional[tuple[tuple[int, int], tuple[Spot, ...], bool,
+                                     dict[int, list[Action]]]] = None
         super().__init__(ctx, session)
 
-    # -- seats ------------------------------------------------------------------------------
+    def make_board(self, ctx: BoardContext) -> Catch22Board:
+        return Catch22Board(ctx, self.seats)
+
+    def ui(self) -> Catch22Ui:
+        pawn_targets, has_roll, offers = self.engine_facts()
+        ransom = tuple((owner, tuple(a.price for a in offers[owner]),  # type: ignore[attr-defined]
+                        self.price_for(owner, offers[owner]).price)  # type: ignore[attr-defined]
+                       for owner in sorted(offers))
+        facts = self.ui_facts()
+        rights = [btn.rect.right for btn in self.choice_buttons]
+        return Catch22Ui(
+            **facts, time=self.time_now(), stages=tuple(self.stages), before=self.before,
+            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0),
+            route_pick=self.route_pick, pawn_targets=pawn_targets,
+            can_roll=has_roll and facts["my_turn"], ransom=ransom,
+            news=tuple((text, colour, left) for text, colour, left in self.news),
+            tip=self.tip_text if self.tip_time > 0 else "",
+            buttons_right=max(rights) if rights else None, last_grab=self.last_grab)
+
+    def engine_facts(self) -> tuple[tuple[Spot, ...], bool, dict[int, list[Action]]]:
+        """The current cat's legal targets, whether Roll is legal, the ransom offers by owner
+        (cheapest first): asked of the engine once per position."""
+        state = self.session.state
+        key = (id(state), len(self.session.log))
+        if self._engine is None or self._engine[0] != key:
+            actions = state.legal_actions()
+            offers: dict[int, list[Action]] = {}
+            for a in actions:
+                if a.kind == "offer":
+                    offers.setdefault(a.owner, []).append(a)  # type: ignore[attr-defined]
+            for listed in offers.values():
+                listed.sort(key=lambda a: a.price)  # type: ignore[attr-defined]
+            current = state.view_for(None)["current"] if not self.view else self.view["current"]
+            targets = tuple(state.legal_targets(("pawn", current)))
+            self._engine = (key, targets, any(a.kind == "roll" for a in actions), offers)
+        return self._engine[1], self._engine[2], self._engine[3]
+
     # -- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
-        s = self.ctx.scale
-        b = self.board
-        self.n = len(self.view["board"])
-        margin = s(10)
-        col_min, col_max = s(190), s(300)
-        frame_pad = max(s(16), 12)
-        room_h = b.h - 2 * margin - 2 * frame_pad
-        room_w = b.w - col_min - 3 * margin - 2 * frame_pad
-        self.cell = max(12, min(room_h, room_w) // self.n)
-        side = self.cell * self.n
-        col_w = min(col_max, b.w - side - 2 * frame_pad - 3 * margin)
-        self.column = pygame.Rect(b.x + margin, b.y + margin, col_w, b.h - 2 * margin)
-        free = pygame.Rect(self.column.right + margin, b.y, b.right - self.column.right - margin, b.h)
-        self.frame_rect = pygame.Rect(0, 0, side + 2 * frame_pad, side + 2 * frame_pad)
-        self.frame_rect.center = free.center
-        self.origin = (self.frame_rect.x + frame_pad, self.frame_rect.y + frame_pad)
-        self.static = None
-        self._cubes = {}
+        self.boardview.side = self.side.copy()
+        self.boardview.bottom = self.bottom.copy()
+        self.boardview.log_top = self.log_box.rect.y if self.log_box is not None else None
+        super().layout()
 
     def build_ui(self) -> None:
         super().build_ui()
@@ -94,119 +115,14 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
             log_h = int(min(self.side.h * 0.5, max(self.side.h * 0.3, self.side.h - needed)))
             self.log_box.set_dimensions((self.side.w - s(16), log_h))
             self.log_box.set_relative_position((self.side.x + s(8), self.side.bottom - log_h - s(8)))
+            self.boardview.log_top = self.log_box.rect.y
             if self.movelog is not None:
                 self.movelog.shown = -1
 
     def refresh(self) -> None:
+        self._engine = None
         super().refresh()
         self.tip_time = 0.0 if self.route_pick is None else self.tip_time
-
-    def cell_rect(self, cell: Cell) -> pygame.Rect:
-        """The screen rectangle of grid cell (row, col)."""
-        return pygame.Rect(self.origin[0] + cell[1] * self.cell, self.origin[1] + cell[0] * self.cell,
-                           self.cell, self.cell)
-
-    def tile_rect(self, cell: Cell) -> pygame.Rect:
-        """The stepping stone drawn inside a path cell."""
-        pad = max(1, int(self.cell * 0.06))
-        return self.cell_rect(cell).inflate(-2 * pad, -2 * pad)
-
-    def cell_at(self, pos: tuple[int, int]) -> Optional[Cell]:
-        """The grid cell under ``pos`` (hedges included), or ``None`` off the grid."""
-        col = (pos[0] - self.origin[0]) // self.cell
-        row = (pos[1] - self.origin[1]) // self.cell
-        if 0 <= row < self.n and 0 <= col < self.n:
-            return (row, col)
-        return None
-
-    def kind_at(self, cell: Cell) -> str:
-        """The printed kind of a cell, read from the view's board rows and legend."""
-        ch = self.view["board"][cell[0]].split()[cell[1]]
-        legend = self.view["legend"]
-        return legend["digit"] if ch.isdigit() else legend.get(ch, "out")
-
-    def pawn_rects(self, skip: frozenset[int] = frozenset()) -> dict[int, pygame.Rect]:
-        """Where each cat is drawn: on its square (sharing it with others) or waiting aside."""
-        groups: dict[Cell, list[int]] = {}
-        for seat, at in enumerate(self.view["pawns"]):
-            if at is not None and seat not in skip:
-                groups.setdefault((at[0], at[1]), []).append(seat)
-        cubed = {(c[0], c[1]) for c in self.view["cubes"]}
-        out: dict[int, pygame.Rect] = {}
-        for cell, seats in groups.items():
-            for seat, rect in zip(seats, self.group_rects(cell, len(seats), cell in cubed)):
-                out[seat] = rect
-        for seat, rect in self.waiting_rects().items():
-            if seat not in skip:
-                out[seat] = rect
-        return out
-
-    def group_rects(self, cell: Cell, count: int, cubed: bool) -> list[pygame.Rect]:
-        """Token rectangles for ``count`` cats sharing a square."""
-        c = self.cell
-        centre = self.cell_rect(cell).center
-        if count == 1:
-            size, offsets = (0.74 if cubed else 0.86), [(0.08, -0.08) if cubed else (0, 0)]
-        elif count == 2:
-            size, offsets = 0.62, [(-0.2, -0.2), (0.2, 0.2)]
-        elif count == 3:
-            size, offsets = 0.54, [(-0.22, -0.2), (0.22, -0.2), (0, 0.22)]
-        elif count == 4:
-            size, offsets = 0.5, [(-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
-        else:
-            size = 0.44
-            offsets = [(dx, dy) for dy in (-0.2, 0.2) for dx in (-0.28, 0.0, 0.28)]
-        rects = []
-        for dx, dy in offsets[:count]:
-            r = pygame.Rect(0, 0, int(c * size), int(c * size))
-            r.center = (int(centre[0] + dx * c), int(centre[1] + dy * c))
-            rects.append(r)
-        return rects
-
-    # -- spots -------------------------------------------------------------------------------
-    def spots_under(self, pos: tuple[int, int]) -> list[Spot]:
-        """Every spot under the pointer, topmost first."""
-        out: list[Spot] = []
-        parts = self.column_parts()
-        for seat, rect in self.switch_rows():
-            if rect.collidepoint(pos):
-                out.append(("pawn", seat))
-        if parts["tray"].collidepoint(pos):
-            out.append(("supply", self.view["current"]))
-        for seat, rect in reversed(list(self.pawn_rects().items())):
-            if math.dist(pos, rect.center) <= rect.w / 2 + 1:
-                out.append(("pawn", seat))
-        cell = self.cell_at(pos)
-        if cell is not None:
-            out.append(("square", cell[0], cell[1]))
-        return out
-
-    def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
-        """The spot the engine would mean here: a lit drop target while dragging, a piece that may
-        be picked up, a square the current cat may go to by a click, else the plain meaning."""
-        spots = self.spots_under(pos)
-        if not spots:
-            return None
-        state = self.session.state
-        if self.drag is not None:
-            wanted = self.drag.targets
-        else:
-            wanted = state.drag_sources() + state.legal_targets(("pawn", self.view["current"]))
-        for spot in spots:
-            if spot in wanted:
-                return spot
-        if self.view["phase"] == "switch":
-            return spots[0]
-        return next((sp for sp in spots if sp[0] != "pawn"), spots[0])
-
-    def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
-        if spot[0] == "square":
-            return self.cell_rect((spot[1], spot[2]))
-        if spot[0] == "pawn":
-            return self.pawn_rects().get(spot[1])
-        if spot[0] == "supply" and spot[1] == self.view["current"]:
-            return self.column_parts()["tray"]
-        return None
 
     # -- gestures ----------------------------------------------------------------------------
     def actions_for(self, source: Spot, target: Spot) -> list[Action]:
@@ -236,7 +152,7 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
     def pointer_down(self, pos: tuple[int, int]) -> bool:
         if not self.my_turn():
             return False
-        parts = self.column_parts()
+        parts = self.boardview.column_parts()
         roll = self.roll_action()
         if roll is not None and parts["die"].collidepoint(pos):
             self.play(roll)
@@ -332,7 +248,68 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
         return text + "  (Space)" if action.kind == "roll" else text
 
     # -- ransom offers in the column ---------------------------------------------------------
-    # -- animation ---------------------------------------------------------------------------
+    def offers(self) -> dict[int, list[Action]]:
+        """Legal ransom offers by owner, cheapest first."""
+        return self.engine_facts()[2]
+
+    def ransom_rows(self) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
+        """Per owner that may be offered a cube: (owner, row, minus, plus, offer) rectangles."""
+        self.boardview.ui = self.ui()
+        return self.boardview.ransom_rows()
+
+    def price_for(self, owner: int, offers: list[Action]) -> Action:
+        """The offer at the chosen price (kept within the engine's legal prices)."""
+        prices = [a.price for a in offers]  # type: ignore[attr-defined]
+        want = self.prices.get(owner, min(prices[-1], max(1, prices[-1] // 2)))
+        best = min(offers, key=lambda a: abs(a.price - want))  # type: ignore[attr-defined]
+        self.prices[owner] = best.price  # type: ignore[attr-defined]
+        return best
+
+    def ransom_click(self, pos: tuple[int, int]) -> bool:
+        """The price buttons and Offer in the column."""
+        offers = self.offers()
+        for owner, _row, minus, plus, offer in self.ransom_rows():
+            chosen = self.price_for(owner, offers[owner])
+            prices = [a.price for a in offers[owner]]  # type: ignore[attr-defined]
+            i = prices.index(chosen.price)  # type: ignore[attr-defined]
+            if minus.collidepoint(pos):
+                self.prices[owner] = prices[max(0, i - 1)]
+                return True
+            if plus.collidepoint(pos):
+                self.prices[owner] = prices[min(len(prices) - 1, i + 1)]
+                return True
+            if offer.collidepoint(pos):
+                self.play(chosen)
+                return True
+        return False
+
+    # -- the after-action timeline ----------------------------------------------------------
+    def time_now(self) -> Optional[float]:
+        """Seconds into the running after-action animation, or ``None``."""
+        if self.timeline is not None and self.animator.find("c22") is self.timeline:
+            return float(self.timeline.value()[0])
+        return None
+
+    def animate(self, before: JsonDict, action: Action) -> None:
+        self.route_pick = None
+        after = self.view
+        events, dice = what_followed(before, after)
+        if self.session.log:
+            was, now = self.session.around(len(self.session.log) - 1)
+            for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
+                self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])
+                self.news = self.news[-3:]
+        if any(e["kind"] in ("steal", "jackpot", "win") for e in events):
+            self.ctx.sounds.play("check")
+        self.before = before
+        self.stages = plan(before, after, action, dice)
+        total = max((st.start + st.duration for st in self.stages), default=0.0)
+        self.timeline = None
+        if total > 0:
+            self.timeline = self.animator.add(
+                Tween((0.0, 0.0), (total, 0.0), total, ease=pytweening.linear, tag="c22"))
+
+    # -- news and tips ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         for item in self.news:
@@ -348,7 +325,8 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
 
     # -- the move log ------------------------------------------------------------------------
     def cell_name(self, row: int, col: int) -> str:
-        return f"{'abcdefghijklmnopqrstuvwxyz'[col]}{row + 1}"
+        """A square's name as printed on the board's edges."""
+        return self.boardview.cell_name(row, col)
 
     def log_row(self, index: int) -> Row:
         """Catch 22's log joins what followed a move with semicolons (rolls, gold taken)."""
@@ -364,10 +342,6 @@ class Catch22Scene(MazeDrawing, PanelDrawing, HintDrawing, ControlColumn, Timeli
         return tr("game.turn", name=self.seat_name(mover), prompt=self.names(what or prompt))
 
     # -- drawing -----------------------------------------------------------------------------
-    # The frame calls draw_board (MazeDrawing) and draw_side (PanelDrawing); the overlays follow.
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_coins(surface)
-        self.draw_hint_bar(surface)
-        if self.drag is None and self.time_now() is None:
-            self.draw_tooltip(surface)
+        self.boardview.draw_over(surface, self.view, self.ui())
