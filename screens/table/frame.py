@@ -48,12 +48,7 @@ log = logging.getLogger(__name__)
 JsonDict = dict[str, Any]
 RESULTS_HOLD = 2.5  # seconds a bots-only table shows a round's results (times the bot pace)
 
-__all__ = ["Drag", "GameScene", "JsonDict", "SceneMixin"]
-
-if TYPE_CHECKING:
-    SceneMixin = Any  # drawing mixins read the scene's state and layout without restating them
-else:
-    SceneMixin = object
+__all__ = ["Drag", "GameScene", "JsonDict"]
 
 
 class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
@@ -65,7 +60,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         super().__init__(ctx)
         self.session = session
         self.info = get_game(session.game_id).info
-        self.boardview: Optional[Board] = self.make_board(BoardContext(ctx.window, ctx.settings))
+        self.boardview: Board = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
                                 ctx.settings.confirm_moves)
         self.flow.open(session.to_move, session.state.is_over(), reveal=ctx.headless_reveal)
@@ -99,9 +94,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         if self.last_round is not None and session.state.is_over():
             self.results.show(self.last_round)  # a finished game: the board shows its end
 
-    def make_board(self, ctx: BoardContext) -> Optional[Board]:
-        """The game's board (games)."""
-        return None
+    def make_board(self, ctx: BoardContext) -> Board:
+        """The game's board: it lays out, hit-tests and draws the view (every game supplies one)."""
+        raise NotImplementedError
 
     @property
     def seats(self) -> Sequence["Seat"]:
@@ -156,8 +151,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.view = self.session.state.view_for(self.viewer)
         self.pointer.clear()
         self.choosing = None
-        if self.boardview is not None:
-            self.boardview.show(self.view)
+        self.boardview.show(self.view)
 
     def ui(self) -> Ui:
         """The UI facts the board draws now (games add their own)."""
@@ -414,35 +408,27 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.CREAM)
         self.draw_board(surface)
-        if self.boardview is None:
-            self.draw_targets(surface)
-            self.draw_held(surface)
         self.draw_frame(surface)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        if self.boardview is not None:
-            self.boardview.draw_side(surface, rect, self.view, self.ui())
+        self.boardview.draw_side(surface, rect, self.view, self.ui())
 
     def layout(self) -> None:
-        if self.boardview is not None:
-            self.boardview.ctx.window = self.ctx.window
-            self.boardview.layout(self.board)
-            self.boardview.show(self.view, self.ui())
+        self.boardview.ctx.window = self.ctx.window
+        self.boardview.layout(self.board)
+        self.boardview.show(self.view, self.ui())
 
     def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
-        if self.boardview is None:
-            return None
         self.boardview.ui = self.ui()
         return self.boardview.spot_at(pos)
 
     def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
-        return self.boardview.spot_rect(spot) if self.boardview is not None else None
+        return self.boardview.spot_rect(spot)
 
     # -- what games supply -------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
         """Hand the board the view on screen and the UI facts: it draws them."""
-        if self.boardview is not None:
-            self.boardview.draw(surface, self.view, self.ui())
+        self.boardview.draw(surface, self.view, self.ui())
 
     def results_rect(self) -> pygame.Rect:
         """Where the round-results panel is drawn (games with rounds)."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 
 from cats.core import Action, Spot
-from screens import palette
 from screens.anim import Tween
 from screens.table.pointer import Drag, Pointer, actions_for
 
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 
 class Gestures:
     """The pointer's part of the table (a game's board supplies ``spot_at``, ``spot_rect`` and
-    ``draw_piece``; it may add to ``clicked`` and ``pick_sources``)."""
+    it may add to ``clicked`` and ``pick_sources``)."""
 
     ctx: "AppContext"
     session: "Session"
@@ -119,34 +118,6 @@ class Gestures:
         self.pointer.dropped_at = None
         self.returning = self.animator.add(Tween(drag.topleft, drag.origin, 0.25, tag="return"))
         self.returning_source = drag.source
-
-    def draw_targets(self, surface: pygame.Surface) -> None:
-        """Light up the legal drop targets of the held piece."""
-        if not self.drag:
-            return
-        for target in self.drag.targets:
-            rect = self.spot_rect(target)
-            if rect is None:
-                continue
-            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*palette.LEGAL, 90))
-            surface.blit(glow, rect.topleft)
-            pygame.draw.rect(surface, palette.LEGAL, rect, width=self.ctx.scale(4),
-                             border_radius=self.ctx.scale(10))
-            if self.ctx.settings.colour_blind_marks:
-                self.draw_tick(surface, rect)
-
-    def draw_held(self, surface: pygame.Surface) -> None:
-        """Draw the piece under the pointer, or sliding back after a refused drop."""
-        if self.drag and (self.drag.moved or self.drag.pos != self.drag.origin):
-            self.draw_piece(surface, self.drag.source, self.drag.topleft, lifted=True)
-        elif self.returning is not None and self.animator.find("return") is self.returning:
-            x, y = self.returning.value()
-            self.draw_piece(surface, self.returning_source, (int(x), int(y)), lifted=True)
-
-    def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: tuple[int, int],
-                   lifted: bool = False) -> None:
-        """Paint the piece that sits on ``spot`` at ``topleft`` (while dragged)."""
 
     def spot_at(self, pos: tuple[int, int]) -> Optional[Spot]:
         """The board position under the pointer."""
