@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cats.between.cards import DECK_SIZE, TOYS, card_name, toy_name
+from cats.between.cards import ALL_ROOM, DECK_SIZE, TOYS, card_name, toy_name
 from cats.core import Action
 
 
@@ -23,3 +23,6 @@ class Lure(Action):
 
 # Every possible lure, made once: legal_actions hands out these shared instances.
 LURES = tuple(tuple(Lure(c, t) for t in range(TOYS)) for c in range(DECK_SIZE))
+# LURES_UNDER[room][card]: the card's lures under the toys whose bit is set in ``room``, by toy.
+LURES_UNDER = tuple(tuple(tuple(row[t] for t in range(TOYS) if room >> t & 1) for row in LURES)
+                    for room in range(ALL_ROOM + 1))

@@ -11,6 +11,7 @@ LURES_PER_ROUND = TOYS * CARDS_PER_TOY
 LAST_ROUND = 7
 CROWN = 3  # rounds won to reach the crown shelf
 TRACK_TOP = 35  # the interest track shows 35+ for more
+ALL_ROOM = (1 << TOYS) - 1  # a bit per toy with room for a card: every toy, as a round starts
 
 
 # -- component data ([reconstruction], loaded once) ------------------------------------------------
@@ -67,3 +68,7 @@ def hand_total(hand: list[int], attraction: list[int]) -> int:
     """A player's total: the attraction of the toy matching each card's suit, card by card."""
     return sum(attraction[CARD_SUIT[c]] for c in hand)
 
+
+def room_of(toys: list[list[int]]) -> int:
+    """The bits of the toys with fewer than two cards."""
+    return sum(1 << t for t, cards in enumerate(toys) if len(cards) < CARDS_PER_TOY)

@@ -28,14 +28,15 @@ RULES NOTE: open questions and the readings chosen here.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping, Optional
 
 from cats.between import words
-from cats.between.actions import LURES, Lure
+from cats.between.actions import LURES_UNDER, Lure
 from cats.between.cards import (
+    ALL_ROOM,
     CARD_SUIT,
     CARD_TARGET,
+    CARD_VALUE,
     CARDS_PER_TOY,
     CROWN,
     DEALT,
@@ -49,35 +50,25 @@ from cats.between.cards import (
     card_name,
     card_view,
     hand_total,
+    room_of,
     standing,
     toy_name,
 )
-from cats.core import (
-    Action,
-    GameInfo,
-    JsonDict,
-    OptionSpec,
-    Outcome,
-    Spot,
-    State,
-    action_table,
-)
+from cats.between.info import INFO, check_script
+from cats.between.prep import shuffle_deck
+from cats.between.saves import load_state
+from cats.core import Action, JsonDict, Outcome, Spot, State, action_table
+from cats.jsondata import plain
 from cats.rng import Rng
 from cats.words import Phrase, said
 
-INFO = GameInfo(
-    id="between", title="Cat Between Us", min_players=2, max_players=6,
-    hidden_information=True,
-    options=(
-        OptionSpec("first", None, "First player of the first round", kind="script"),
-        OptionSpec("cats", None, "Cat card drawn each round (card ids)", kind="script"),
-        OptionSpec("deck", None, "Deck order each round (card ids on top)", kind="script"),
-        OptionSpec("round", None, "Start at this round", kind="script"),
-        OptionSpec("wins", None, "Rounds already won per seat", kind="script"),
-    ),
-    blurb="Slip lure cards under six toys so that the cards left in your hand add up close to "
-          "the cat's number without passing it. Three rounds won reach the crown.",
-)
+__all__ = ["INFO", "BetweenState", "new_game"]
+
+# A Nuzzle as recorded at once: (round, cat, cat card, first, hands, toys, attraction, totals,
+# winners); turned into the JSON reveal only when something reads it.
+_PASSED = 1 << 20  # more than any total can fall short of the cat
+_Parts = tuple[int, int, int, int, list[list[int]], list[list[int]], list[int], list[int],
+               tuple[int, ...]]
 
 
 class BetweenState(State):
@@ -85,6 +76,9 @@ class BetweenState(State):
 
     INFO = INFO
     ACTIONS = action_table(Lure)
+    # The seat to play the next lure (first player + lures played, round the table), ``None``
+    # once the game is over: kept up to date by every change rather than worked out when asked.
+    to_move: Optional[int] = None
 
     def __init__(self, num_players: int, rng: Rng, options: JsonDict) -> None:
         self.num_players = num_players
@@ -96,41 +90,55 @@ class BetweenState(State):
         self.cat_card = 0
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
         self.toys: list[list[int]] = [[] for _ in range(TOYS)]
+        self.room = ALL_ROOM  # bit t set while toy t has fewer than two cards
         self.played = 0
+        self.to_move = 0
         self.wins: list[int] = list(options.get("wins") or [0] * num_players)
         self.interest: list[int] = [0] * num_players
-        self.last: Optional[JsonDict] = None  # the latest Nuzzle reveal (never mutated)
+        self._last: Optional[JsonDict] = None  # the latest Nuzzle reveal (never mutated)
+        self._last_parts: Optional[_Parts] = None  # the same, not yet turned into JSON
         self.round_winners: list[tuple[int, ...]] = []
         self.final: Optional[tuple[int, ...]] = None  # winners once the game is over
         self.ending = ""  # "crown" or "rounds"
 
     # -- the contract ------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> Optional[int]:
-        """The seat to play the next lure, ``None`` once the game is over."""
-        if self.final is not None:
-            return None
-        return (self.first + self.played) % self.num_players
-
     def legal_actions(self) -> list[Action]:
         """Every card in the mover's hand under every toy with room, by card then toy."""
-        if self.final is not None:
+        seat = self.to_move
+        if seat is None:
             return []
-        hand = self.hands[(self.first + self.played) % self.num_players]
-        toys = self.toys
-        open_toys = [t for t in range(TOYS) if len(toys[t]) < CARDS_PER_TOY]
-        if len(open_toys) == TOYS:
-            return [lure for c in hand for lure in LURES[c]]
-        return [LURES[c][t] for c in hand for t in open_toys]
+        under = LURES_UNDER[self.room]
+        acts: list[Action] = []
+        for c in self.hands[seat]:
+            acts += under[c]
+        return acts
 
     def do(self, action: Action) -> None:
         """Play the lure; the twelfth card triggers the Nuzzle and the next Prep."""
         card, toy = action.card, action.toy  # type: ignore[attr-defined]  # always a Lure
-        self.hands[(self.first + self.played) % self.num_players].remove(card)
-        self.toys[toy].append(card)
+        seat: int = self.to_move  # type: ignore[assignment]  # the game is not over
+        self.hands[seat].remove(card)
+        cards = self.toys[toy]
+        cards.append(card)
+        if len(cards) == CARDS_PER_TOY:
+            self.room &= ~(1 << toy)
         self.played += 1
         if self.played == LURES_PER_ROUND:
             self._nuzzle()
+        else:
+            self.to_move = (seat + 1) % self.num_players
+
+    def slip(self, card: int, toy: int) -> None:
+        """The mover's card goes under the toy, and nothing else happens: :meth:`do` without the
+        Nuzzle (a search looking ahead within the round plays lures with this)."""
+        seat: int = self.to_move  # type: ignore[assignment]  # the game is not over
+        self.hands[seat].remove(card)
+        cards = self.toys[toy]
+        cards.append(card)
+        if len(cards) == CARDS_PER_TOY:
+            self.room &= ~(1 << toy)
+        self.played += 1
+        self.to_move = (seat + 1) % self.num_players
 
     def outcome(self) -> Optional[Outcome]:
         """Rounds won per seat, the winners, a summary and each seat's breakdown."""
@@ -178,11 +186,11 @@ class BetweenState(State):
         """The complete state as plain JSON."""
         return {
             "game": "between", "players": self.num_players, "rng": self.rng.state,
-            "reveals": self.reveals, "options": _json_copy(self.options),
+            "reveals": self.reveals, "options": plain(self.options),
             "round": self.round, "first": self.first, "cat_card": self.cat_card,
             "hands": [list(h) for h in self.hands], "toys": [list(t) for t in self.toys],
             "played": self.played, "wins": list(self.wins), "interest": list(self.interest),
-            "last": _json_copy(self.last), "round_winners": [list(w) for w in self.round_winners],
+            "last": plain(self.last), "round_winners": [list(w) for w in self.round_winners],
             "final": None if self.final is None else list(self.final), "ending": self.ending,
         }
 
@@ -190,7 +198,7 @@ class BetweenState(State):
     def from_json(cls, data: Mapping[str, Any]) -> "BetweenState":
         """Rebuild a state from :meth:`to_json` output; ``ValueError`` on bad data."""
         try:
-            return _state_from_json(cls, data)
+            return load_state(cls, data)
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a Cat Between Us state: {exc!r}") from None
 
@@ -272,10 +280,13 @@ class BetweenState(State):
         new.cat_card = self.cat_card
         new.hands = [h[:] for h in self.hands]
         new.toys = [t[:] for t in self.toys]
+        new.room = self.room
         new.played = self.played
+        new.to_move = self.to_move
         new.wins = self.wins[:]
         new.interest = self.interest[:]
-        new.last = self.last
+        new._last = self._last
+        new._last_parts = self._last_parts
         new.round_winners = self.round_winners[:]
         new.final = self.final
         new.ending = self.ending
@@ -299,53 +310,83 @@ class BetweenState(State):
     def start_round(self) -> None:
         """Prep: draw the cat card, shuffle it back, deal every hand; the rest is set aside."""
         k = self.round - int(self.options.get("round") or 1)
-        self.cat_card = _scripted(self.options.get("cats"), k)
-        if self.cat_card is None:
-            self.cat_card = self.rng.below(DECK_SIZE)
-        deck = list(range(DECK_SIZE))
-        self.rng.shuffle(deck)
-        top = _scripted(self.options.get("deck"), k)
+        cats, top = _scripted(self.options.get("cats"), k), _scripted(self.options.get("deck"), k)
+        drawn, deck = shuffle_deck(self.rng, cats is None)
+        self.cat_card = cats if drawn is None else drawn
         if top is not None:
             chosen = set(top)
             deck = list(top) + [c for c in deck if c not in chosen]
+        n, first, wins, hands = self.num_players, self.first, self.wins, self.hands
+        chart = DEALT[n]
         start = 0
-        for position in range(self.num_players):
-            seat = (self.first + position) % self.num_players
-            size = self.hand_size(seat)
-            self.hands[seat] = sorted(deck[start:start + size])
-            start += size
-        self.toys = [[] for _ in range(TOYS)]
+        for position in range(n):
+            seat = (first + position) % n
+            end = start + chart[position][wins[seat]]
+            hand = deck[start:end]
+            hand.sort()
+            hands[seat] = hand
+            start = end
+        self.toys = [[], [], [], [], [], []]
+        self.room = ALL_ROOM
         self.played = 0
+        self.to_move = first
         self.reveals += 1
 
     def _nuzzle(self) -> None:
         """Reveal hands, move interest markers, find the round winners, then end or deal again."""
-        cat = self.cat
-        attraction = attractions(self.toys)
-        totals = [hand_total(h, attraction) for h in self.hands]
-        keys = [standing(t, cat) for t in totals]
+        cat = CARD_TARGET[self.cat_card]
+        value, suit = CARD_VALUE, CARD_SUIT
+        attraction = [value[a] + value[b] for a, b in self.toys]  # every toy holds two cards now
+        totals = [sum([attraction[suit[c]] for c in hand]) for hand in self.hands]
+        # standing() as one number: not passed and closest first, then passed by the least
+        keys = [cat - t if t <= cat else _PASSED + t - cat for t in totals]
         best = min(keys)
-        winners = tuple(s for s in range(self.num_players) if keys[s] == best)
+        winners = tuple([s for s, key in enumerate(keys) if key == best])
+        wins = self.wins
         for s in winners:
-            self.wins[s] += 1
+            wins[s] += 1
         self.interest = totals
         self.round_winners.append(winners)
-        self.last = {
-            "round": self.round, "cat": cat, "cat_card": self.cat_card, "first": self.first,
-            "hands": [list(h) for h in self.hands], "toys": [list(t) for t in self.toys],
-            "attraction": attraction, "totals": list(totals),
-            "passed": [t > cat for t in totals], "winners": list(winners),
-        }
+        # Prep replaces every hand list and the toys, so the reveal may keep these as they are.
+        self._last_parts = (self.round, cat, self.cat_card, self.first, self.hands[:], self.toys,
+                            attraction, totals, winners)
+        self._last = None
         self.reveals += 1
-        crowned = tuple(s for s in range(self.num_players) if self.wins[s] >= CROWN)
+        crowned = tuple([s for s, w in enumerate(wins) if w >= CROWN])
         if crowned:
-            self.final, self.ending = crowned, "crown"
+            self.final, self.ending, self.to_move = crowned, "crown", None
         elif self.round >= LAST_ROUND:
             self.final, self.ending = self._most_rounds_winners(totals, cat), "rounds"
+            self.to_move = None
         else:
             self.first = self._next_first(winners)
             self.round += 1
             self.start_round()
+
+    @property
+    def last(self) -> Optional[JsonDict]:
+        """The latest Nuzzle reveal as JSON (hands, toys, attractions, totals, winners), or
+        ``None`` before the first; shared by clones and never mutated."""
+        parts = self._last_parts
+        if parts is not None:
+            rnd, cat, cat_card, first, hands, toys, attraction, totals, winners = parts
+            self._last = {
+                "round": rnd, "cat": cat, "cat_card": cat_card, "first": first,
+                "hands": [list(h) for h in hands], "toys": [list(t) for t in toys],
+                "attraction": list(attraction), "totals": list(totals),
+                "passed": [t > cat for t in totals], "winners": list(winners),
+            }
+            self._last_parts = None
+        return self._last
+
+    @last.setter
+    def last(self, reveal: Optional[JsonDict]) -> None:
+        self._last, self._last_parts = reveal, None
+
+    def set_toys(self, toys: list[list[int]]) -> None:
+        """Put these cards under the toys (a loaded save, a test set-up)."""
+        self.toys = toys
+        self.room = room_of(toys)
 
     def _next_first(self, winners: tuple[int, ...]) -> int:
         """The first round winner clockwise from the previous first player (inclusive)."""
@@ -416,23 +457,22 @@ class BetweenState(State):
         return tuple(lines)
 
     def _last_view(self) -> Optional[JsonDict]:
-        if self.last is None:
+        last = self.last
+        if last is None:
             return None
-        view = _json_copy(self.last)
-        view["hands"] = [[card_view(c) for c in h] for h in self.last["hands"]]
-        view["toys"] = [[card_view(c) for c in t] for t in self.last["toys"]]
-        view["cat_card"] = card_view(self.last["cat_card"])
-        view["interest_space"] = [min(t, TRACK_TOP) for t in self.last["totals"]]
+        view: JsonDict = plain(last)
+        view["hands"] = [[card_view(c) for c in h] for h in last["hands"]]
+        view["toys"] = [[card_view(c) for c in t] for t in last["toys"]]
+        view["cat_card"] = card_view(last["cat_card"])
+        view["interest_space"] = [min(t, TRACK_TOP) for t in last["totals"]]
         return view
-
-
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> BetweenState:
     """Set up a game: markers on 0 and the first shelf, a random first player, round 1 dealt."""
     INFO.check_players(players)
     opts = INFO.check_options(options)
-    _check_script(opts, players)
+    check_script(opts, players)
     state = BetweenState(players, Rng(seed), opts)
     first = opts.get("first")
     state.first = int(first) if first is not None else state.rng.below(players)
@@ -449,107 +489,8 @@ def _distance_text(total: int, cat: int) -> str:
     return f"passed the cat by {total - cat}"
 
 
-def _json_copy(data: Any) -> Any:
-    return json.loads(json.dumps(data)) if data is not None else None
-
-
 def _scripted(script: Any, k: int) -> Any:
     """Entry ``k`` of a per-round script list, or ``None``."""
     if script is None or k >= len(script):
         return None
     return script[k]
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _check_script(opts: Mapping[str, Any], players: int) -> None:
-    """Refuse malformed scripted set-ups with a readable ``ValueError``."""
-    first = opts.get("first")
-    if first is not None and not (_is_int(first) and 0 <= first < players):
-        raise ValueError("option 'first' must be a seat number")
-    start = opts.get("round")
-    if start is not None and not (_is_int(start) and 1 <= start <= LAST_ROUND):
-        raise ValueError("option 'round' must be 1 to 7")
-    wins = opts.get("wins")
-    if wins is not None and not (isinstance(wins, list) and len(wins) == players and
-                                 all(_is_int(w) and 0 <= w < CROWN for w in wins)):
-        raise ValueError("option 'wins' must give 0-2 rounds won for every seat")
-    cats = opts.get("cats")
-    if cats is not None and not (isinstance(cats, list) and all(
-            c is None or (_is_int(c) and 0 <= c < DECK_SIZE) for c in cats)):
-        raise ValueError("option 'cats' must list card ids (or null) per round")
-    deck = opts.get("deck")
-    if deck is not None:
-        if not isinstance(deck, list):
-            raise ValueError("option 'deck' must list one deck order per round")
-        for order in deck:
-            if order is None:
-                continue
-            if not (isinstance(order, list) and all(_is_int(c) and 0 <= c < DECK_SIZE for c in order)
-                    and len(set(order)) == len(order)):
-                raise ValueError("each deck order must list distinct card ids")
-
-
-def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list) or not all(_is_int(c) and 0 <= c < DECK_SIZE for c in value):
-        raise ValueError(f"bad card list in {what}")
-    return [int(c) for c in value]
-
-
-def _seat_ints(value: Any, players: int, what: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != players or not all(_is_int(x) for x in value):
-        raise ValueError(f"'{what}' must hold one whole number per seat")
-    return list(value)
-
-
-def _state_from_json(cls: type[BetweenState], data: Mapping[str, Any]) -> BetweenState:
-    if not isinstance(data, Mapping) or data.get("game") != "between":
-        raise ValueError("not a Cat Between Us state")
-    players = data["players"]
-    if not _is_int(players) or players not in INFO.player_counts():
-        raise ValueError("bad player count")
-    options = INFO.check_options(data["options"])
-    _check_script(options, players)
-    if not _is_int(data["rng"]) or not _is_int(data["reveals"]):
-        raise ValueError("bad generator or reveal count")
-    state = cls(players, Rng(data["rng"]), options)
-    state.reveals = data["reveals"]
-    for name in ("round", "first", "cat_card", "played"):
-        if not _is_int(data[name]):
-            raise ValueError(f"'{name}' must be a whole number")
-    state.round, state.first, state.cat_card = data["round"], data["first"], data["cat_card"]
-    state.played = data["played"]
-    if not (1 <= state.round <= LAST_ROUND and 0 <= state.first < players
-            and 0 <= state.cat_card < DECK_SIZE):
-        raise ValueError("round, first player or cat card out of range")
-    hands, toys = data["hands"], data["toys"]
-    if not isinstance(hands, list) or len(hands) != players:
-        raise ValueError("one hand per seat expected")
-    if not isinstance(toys, list) or len(toys) != TOYS:
-        raise ValueError("six toys expected")
-    state.hands = [_cards(h, "hands") for h in hands]
-    state.toys = [_cards(t, "toys") for t in toys]
-    placed = [c for t in state.toys for c in t]
-    every = placed + [c for h in state.hands for c in h]
-    if len(set(every)) != len(every) or any(len(t) > CARDS_PER_TOY for t in state.toys):
-        raise ValueError("a card is in two places or a toy has more than two cards")
-    if len(placed) != state.played:
-        raise ValueError("the lure count does not match the cards under the toys")
-    state.wins = _seat_ints(data["wins"], players, "wins")
-    state.interest = _seat_ints(data["interest"], players, "interest")
-    if not all(0 <= w <= CROWN for w in state.wins):
-        raise ValueError("rounds won out of range")
-    last = data["last"]
-    if last is not None and not isinstance(last, Mapping):
-        raise ValueError("bad last round")
-    state.last = _json_copy(last)
-    state.round_winners = [tuple(_seat_ints(w, len(w), "round_winners")) for w in
-                           data["round_winners"]]
-    final = data["final"]
-    state.final = None if final is None else tuple(_seat_ints(final, len(final), "final"))
-    state.ending = str(data["ending"])
-    if state.final is None and state.played >= LURES_PER_ROUND:
-        raise ValueError("a finished round was not scored")
-    return state
