@@ -4,8 +4,12 @@ same run, interleaved, in CPU time, so a busy machine changes the figures little
 For every registered game: random full games (the seat count below), and at positions part-way
 through random games the cost of ``legal_actions()`` and ``clone()``, each against the matching
 operation of the reference (a whole deal, ``legal_cards()``, ``copy.deepcopy`` of a mid deal).
-A ratio above 1 means the game's unit is faster than the reference's. ``BASELINE`` holds the
-ratios measured before the engine work of the "fast engines" issue, to print the gain.
+A game played in rounds (its package has ``round_stamp(state)``, the count of finished rounds)
+also gets a per-round figure: one random round (a full game's time over its rounds) against one
+deal. A ratio above 1 means the game's unit is faster than the reference's. ``BASELINE`` holds
+the ratios measured before the engine work of the "fast engines" issue, to print the gain.
+When ``open_spiel`` is installed (bench only: ``pip install open-spiel``), its ``oh_hell`` deal
+driven from Python is timed beside the reference too.
 
     python bench/engine_bench.py                 # every game
     python bench/engine_bench.py --game box --seconds 2
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib
 import statistics
 import sys
 import time
@@ -36,6 +41,8 @@ BASELINE: dict[str, tuple[float, float, float]] = {
     "between": (0.253, 0.521, 131.5), "catch22": (0.021, 0.208, 87.2),
     "box": (0.140, 0.408, 109.1),
 }
+# Per-round ratios at the same commit, for the games played in rounds.
+BASELINE_ROUND: dict[str, float] = {"box": 0.560}
 
 
 def seats(game_id: str) -> int:
@@ -43,16 +50,21 @@ def seats(game_id: str) -> int:
     return min(4, GAMES[game_id].info.max_players)
 
 
-def random_game(game_id: str, seed: int) -> int:
-    """Play one random full game; the number of actions."""
+def round_stamp(game_id: str) -> Optional[Callable[[State], int]]:
+    """The game's count of finished rounds, if it is played in rounds."""
+    stamp: Optional[Callable[[State], int]] = getattr(
+        importlib.import_module(f"cats.{game_id}"), "round_stamp", None)
+    return stamp
+
+
+def random_game(game_id: str, seed: int) -> State:
+    """Play one random full game; the final position."""
     state = GAMES[game_id].new_game(seats(game_id), seed)
     rng = Rng(seed ^ 0xBE7C)
-    steps = 0
     while state.to_move is not None:
         actions = state.legal_actions()
         state.do(actions[rng.below(len(actions))])
-        steps += 1
-    return steps
+    return state
 
 
 def positions(game_id: str, count: int = 24) -> list[State]:
@@ -95,8 +107,17 @@ def ratio(reference: Callable[[int], Any], subject: Callable[[int], Any], second
     return statistics.median(values)
 
 
-def bench_game(game_id: str, seconds: float) -> tuple[float, float, float]:
-    """(full games, legal_actions, clone) ratios for one game."""
+def rounds_per_game(game_id: str, games: int = 20) -> Optional[float]:
+    """Mean rounds in a random game, for a game played in rounds."""
+    stamp = round_stamp(game_id)
+    if stamp is None:
+        return None
+    return sum(stamp(random_game(game_id, i)) for i in range(games)) / games
+
+
+def bench_game(game_id: str, seconds: float) -> tuple[float, float, float, Optional[float]]:
+    """(full games, legal_actions, clone, one round) ratios for one game (round: None when the
+    game is not played in rounds)."""
     games = ratio(ohhell.random_deal, lambda i: random_game(game_id, i), seconds)
     where = positions(game_id)
     deals = [ohhell.mid_deal(i) for i in range(24)]
@@ -104,7 +125,16 @@ def bench_game(game_id: str, seconds: float) -> tuple[float, float, float]:
                   lambda i: where[i % len(where)].legal_actions(), seconds)
     clone = ratio(lambda i: copy.deepcopy(deals[i % len(deals)]),
                   lambda i: where[i % len(where)].clone(), seconds)
-    return games, legal, clone
+    rounds = rounds_per_game(game_id)
+    return games, legal, clone, None if rounds is None else games * rounds
+
+
+def openspiel_ratio(seconds: float) -> Optional[float]:
+    """OpenSpiel's ``oh_hell`` deal driven from Python against the reference (None without it)."""
+    deal = ohhell.openspiel_deal()
+    if deal is None:
+        return None
+    return ratio(ohhell.random_deal, deal, seconds)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
@@ -113,15 +143,25 @@ def main(argv: Optional[list[str]] = None) -> None:
                         help="a game to bench (repeatable; default all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure")
     args = parser.parse_args(argv)
+    spiel = openspiel_ratio(args.seconds)
+    if spiel is not None:
+        print(f"OpenSpiel oh_hell deal driven from Python: {spiel:.3f} of the reference's speed")
     print("ratios against one plain-Python Oh-Hell deal / legal_cards() / deepcopy (higher is "
           "faster); CPU time, interleaved")
-    print(f"{'game':10} {'seats':>5} {'games':>8} {'legal':>8} {'clone':>8}   vs baseline")
+    print(f"{'game':10} {'seats':>5} {'games':>8} {'legal':>8} {'clone':>8} {'round':>8}"
+          "   vs baseline")
     for game_id in args.game or list(GAMES):
-        figures = bench_game(game_id, args.seconds)
+        *figures, per_round = bench_game(game_id, args.seconds)
         base = BASELINE.get(game_id)
         gain = ("   " + " ".join(f"{f / b:5.2f}x" for f, b in zip(figures, base))) if base else ""
-        print(f"{game_id:10} {seats(game_id):>5} " + " ".join(f"{f:8.3f}" for f in figures) + gain,
-              flush=True)
+        round_text = "" if per_round is None else f"{per_round:8.3f}"
+        if per_round is not None and game_id in BASELINE_ROUND:
+            gain += f" {per_round / BASELINE_ROUND[game_id]:5.2f}x"
+        print(f"{game_id:10} {seats(game_id):>5} " + " ".join(f"{f:8.3f}" for f in figures)
+              + f" {round_text:>8}" + gain, flush=True)
+        if per_round is not None and spiel is not None:
+            print(f"{'':10} one round = {per_round / spiel:.2f} OpenSpiel oh_hell deals",
+                  flush=True)
 
 
 if __name__ == "__main__":

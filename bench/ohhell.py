@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 PLAYERS = 4
 SUITS = 4
@@ -123,4 +123,29 @@ def mid_deal(seed: int) -> Deal:
     while deal.played < 3 or deal.trick:
         deal.play(deal.legal_cards()[0])
     deal.play(deal.legal_cards()[0])
+    return deal
+
+
+def openspiel_deal() -> Optional[Callable[[int], list[float]]]:
+    """OpenSpiel's ``oh_hell`` with the same shape (4 players, 4 x 10 cards, 8 tricks) driven from
+    Python with random chance outcomes and random legal moves, if ``open_spiel`` is installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_suits": SUITS,
+                                         "num_cards_per_suit": RANKS, "num_tricks_fixed": TRICKS})
+
+    def deal(seed: int) -> list[float]:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+        return list(state.returns())
+
     return deal

@@ -53,3 +53,8 @@ SET_ASIDE: dict[int, SetAside] = {n: SetAside(n) for n in range(1, MAX_NUMBER + 
 PREDICT: dict[int, Predict] = {k: Predict(k) for k in range(0, 11)}
 PLAYS: dict[int, tuple[Play, ...]] = {
     n: tuple(Play(n, c) for c in COLOURS) for n in range(1, MAX_NUMBER + 1)}
+# The plays of a number in the colours of a bit mask (bit = colour index), in colour order.
+PLAY_SETS: dict[int, tuple[tuple[Play, ...], ...]] = {
+    n: tuple(tuple(PLAYS[n][c] for c in range(len(COLOURS)) if bits >> c & 1)
+             for bits in range(1 << len(COLOURS)))
+    for n in range(1, MAX_NUMBER + 1)}

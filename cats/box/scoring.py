@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOURS
-from cats.box.table import EMPTY, NEUTRAL, Table, largest_group
+from cats.box.table import EMPTY, NEUTRAL, Table, largest_group_mask, mask_cells, token_masks
 from cats.box.words import W
 from cats.core import Outcome
+from cats.jsondata import JsonDict
 from cats.words import Player, said
-
-JsonDict = dict[str, Any]
 
 
 def board_owners(board: Sequence[int], table: Table) -> dict[str, list[Any]]:
@@ -35,19 +34,38 @@ def bonus_earned(tricks: int, prediction: int, table: Table) -> bool:
     return tricks == prediction
 
 
+def seat_score(won: int, made: bool, group: int, caused_paradox: bool) -> int:
+    """One seat's round score: tricks won plus the group when the bonus is earned; the player who
+    caused a paradox scores minus the tricks won instead."""
+    return -won if caused_paradox else won + (group if made else 0)
+
+
+def earned_bonuses(tricks: Sequence[int], predictions: Sequence[int], paradox: Optional[int],
+                   table: Table) -> list[bool]:
+    """Per seat, whether the group bonus is earned (never by the player who caused a paradox)."""
+    return [seat != paradox and bonus_earned(won, predictions[seat], table)
+            for seat, won in enumerate(tricks)]
+
+
+def round_scores(board: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
+                 paradox: Optional[int], table: Table) -> list[int]:
+    """The round scores alone: groups are measured only for the seats that earned the bonus."""
+    earned = earned_bonuses(tricks, predictions, paradox, table)
+    masks = token_masks(board, table) if any(earned) else []
+    return [seat_score(won, made,
+                       largest_group_mask(masks[seat], table).bit_count() if made else 0,
+                       seat == paradox)
+            for seat, (won, made) in enumerate(zip(tricks, earned))]
+
+
 def score_round(board: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
                 paradox: Optional[int], table: Table) -> tuple[list[int], list[bool], list[list[int]]]:
     """Round scores, bonus flags and each seat's largest group (board indices)."""
-    scores: list[int] = []
-    earned: list[bool] = []
-    groups: list[list[int]] = []
-    for seat in range(table.players):
-        group = largest_group(board, seat, table)
-        won = tricks[seat]
-        made = seat != paradox and bonus_earned(won, predictions[seat], table)
-        scores.append(-won if seat == paradox else won + (len(group) if made else 0))
-        earned.append(made)
-        groups.append(group)
+    earned = earned_bonuses(tricks, predictions, paradox, table)
+    groups = [mask_cells(largest_group_mask(tokens, table), table)
+              for tokens in token_masks(board, table)]
+    scores = [seat_score(tricks[seat], earned[seat], len(groups[seat]), seat == paradox)
+              for seat in range(table.players)]
     return scores, earned, groups
 
 
@@ -71,6 +89,36 @@ def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequen
         "discarded": [play_json(p) for p in discarded],
         "board": board_owners(board, table),
     }
+
+
+class RoundRecord:
+    """A finished round: its scores at once, its public breakdown (:func:`round_result`) built
+    the first time it is asked for. Never changed once made, so copies of a state share it."""
+
+    __slots__ = ("scores", "_facts", "_json")
+
+    def __init__(self, round_no: int, start: int, board: Sequence[int], tricks: Sequence[int],
+                 predictions: Sequence[int], paradox: Optional[int],
+                 paradox_hand: Optional[Sequence[int]], discarded: Sequence[Sequence[int]],
+                 table: Table) -> None:
+        self.scores = round_scores(board, tricks, predictions, paradox, table)
+        self._facts: Optional[tuple[Any, ...]] = (
+            round_no, start, board, tricks, predictions, paradox, paradox_hand, discarded, table)
+        self._json: Optional[JsonDict] = None
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> "RoundRecord":
+        """A record of a breakdown read from a save (kept as it is)."""
+        record = cls.__new__(cls)
+        record.scores, record._facts, record._json = list(data["scores"]), None, data
+        return record
+
+    def json(self) -> JsonDict:
+        """The public breakdown as plain JSON (the same object every time: do not change it)."""
+        if self._json is None:
+            assert self._facts is not None
+            self._json, self._facts = round_result(*self._facts), None
+        return self._json
 
 
 def totals(results: Sequence[JsonDict], players: int) -> list[int]:

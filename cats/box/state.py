@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any, Mapping, Optional
 
@@ -10,7 +9,7 @@ from cats.box import words
 from cats.box.actions import (
     COLOUR_INDEX,
     COLOURS,
-    PLAYS,
+    PLAY_SETS,
     PREDICT,
     RED,
     SET_ASIDE,
@@ -18,7 +17,9 @@ from cats.box.actions import (
     Predict,
     SetAside,
 )
-from cats.box.scoring import board_owners, game_outcome, play_json, round_result, totals
+from cats.box.info import ALL_COLOURS, ASIDE, INFO, OVER, PHASES, PLAYING, PREDICTING
+from cats.box.saves import state_from_json
+from cats.box.scoring import RoundRecord, board_owners, game_outcome, play_json, totals
 from cats.box.table import (
     EMPTY,
     NEUTRAL,
@@ -27,49 +28,22 @@ from cats.box.table import (
     deal_order,
     table_for,
 )
-from cats.core import (
-    Action,
-    GameInfo,
-    JsonDict,
-    OptionSpec,
-    Outcome,
-    Spot,
-    State,
-    action_table,
-)
+from cats.box.trick import TrickPlay, winner
+from cats.core import Action, JsonDict, Outcome, Spot, State, action_table
+from cats.jsondata import plain
 from cats.rng import Rng
 from cats.words import Phrase, Player, said
 
-ASIDE, PREDICTING, PLAYING, OVER = "aside", "predict", "play", "over"
-PHASES = (ASIDE, PREDICTING, PLAYING, OVER)
-ALL_COLOURS = 0b1111
-DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
-TrickPlay = tuple[int, int, int]  # (seat, number, colour index)
+__all__ = ["ALL_COLOURS", "ASIDE", "INFO", "OVER", "PHASES", "PLAYING", "PREDICTING", "BoxState"]
 
-INFO = GameInfo(
-    id="box", title="Cat in the Box: Deluxe Edition", short_title="Cat in the Box",
-    min_players=2, max_players=5,
-    hidden_information=True,
-    options=(
-        OptionSpec("deal", None, "Stacked deal", kind="script",
-                   help="Per round, card numbers in deal order: seat 1's hand, then seat 2's, "
-                        "...; unlisted cards follow ascending; 2-player leftovers come last "
-                        "(the first three are revealed). null or a missing round: shuffle."),
-        OptionSpec("first_player", None, "First Round Start Player", kind="script"),
-    ),
-    blurb="Quantum trick-taking: cards have numbers but no colour until you declare one on the "
-          "shared research board. Predict your tricks, connect your tokens, avoid a paradox.")
+DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
+NOT_RED = ALL_COLOURS & ~(1 << RED)
 
 
 def _or_list(items: list[Any]) -> str:
     """"1, 3 or 4" style text."""
     words = [str(i) for i in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _plain(data: Any) -> Any:
-    """An independent copy of plain JSON data."""
-    return json.loads(json.dumps(data))
 
 
 class BoxState(State):
@@ -97,7 +71,12 @@ class BoxState(State):
     trick_no: int             # 1-based number of the trick being played
     last_trick: Optional[tuple[tuple[TrickPlay, ...], int]]
     allowed: list[int]        # numbers each hand can still hold (public: forced red leads)
-    results: list[JsonDict]   # finished rounds (never mutated once appended)
+    rounds: list[RoundRecord]  # finished rounds (never changed once appended)
+    final_round: int          # the game ends after this round (0-based; see end_after_this_round)
+    # Kept up to date from the board (never saved): a bit per colour whose space of each number
+    # (index 1..numbers) is empty, and whether a player's token is on the red row.
+    free: list[int]
+    red_open: bool
 
     # -- set-up --------------------------------------------------------------------------------
     @classmethod
@@ -114,7 +93,7 @@ class BoxState(State):
         state.num_players, state.table, state.options = players, table, options
         state.rng, state.reveals = Rng(seed), 0
         state.first_player = state.rng.below(players) if first is None else first
-        state.round_no, state.results = 0, []
+        state.round_no, state.rounds, state.final_round = 0, [], players - 1
         state._start_round()
         return state
 
@@ -133,6 +112,8 @@ class BoxState(State):
         left = deck[n * t.hand:]
         self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
+        self.free = [0] + [ALL_COLOURS] * t.numbers
+        self.red_open = False
         self._place_neutral_tokens()
         self.reveals += 2 if self.revealed else 1
         self.aside, self.colours = [-1] * n, [ALL_COLOURS] * n
@@ -147,6 +128,15 @@ class BoxState(State):
         for number in set(self.revealed):
             for colour in rows[:self.revealed.count(number)]:
                 self.board[self.table.index(colour, number)] = NEUTRAL
+                self.free[number] &= ~(1 << colour)
+
+    def index_board(self) -> None:
+        """Derive the empty spaces per number and the open red row from the board."""
+        n = self.table.numbers
+        self.free = [0] + [sum(1 << c for c in range(len(COLOURS))
+                               if self.board[c * n + number - 1] == EMPTY)
+                           for number in range(1, n + 1)]
+        self.red_open = max(self.board[:n]) >= 0
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -158,6 +148,8 @@ class BoxState(State):
         """Set-aside cards, prediction values or (number, colour) plays, in a fixed order."""
         phase = self.phase
         if phase == PLAYING:
+            if self.red_open or self.trick:
+                return self._plays_in(self.colours[self.turn])
             return self._plays()
         if phase == ASIDE:
             return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
@@ -166,35 +158,35 @@ class BoxState(State):
         return []
 
     def _plays(self) -> list[Action]:
-        """Legal declarations: empty space, colour still held; the leader's red restriction."""
-        mask, board, n = self.colours[self.turn], self.board, self.table.numbers
+        """Legal declarations: empty space, colour still held; the leader's red restriction
+        (the leader declares red only when no other colour can be declared)."""
+        mask = self.colours[self.turn]
+        if not self.trick and not self.red_open:
+            others = self._plays_in(mask & NOT_RED)
+            if others:
+                return others
+        return self._plays_in(mask)
+
+    def _plays_in(self, mask: int) -> list[Action]:
+        """The declarations of the hand's numbers on empty spaces of the colours in ``mask``,
+        by number, then colour."""
+        free = self.free
         out: list[Action] = []
         previous = 0
         for number in self.hands[self.turn]:
-            if number == previous:
-                continue
-            previous = number
-            plays = PLAYS[number]
-            for c in range(4):
-                if mask >> c & 1 and board[c * n + number - 1] == EMPTY:
-                    out.append(plays[c])
-        if not self.trick and not self._red_open():
-            others = [a for a in out if a.colour != "red"]  # type: ignore[attr-defined]
-            if others:
-                return others
+            if number != previous:
+                previous = number
+                bits = free[number] & mask
+                if bits:
+                    out += PLAY_SETS[number][bits]
         return out
-
-    def _red_open(self) -> bool:
-        """True once a player's token is on the red row (neutral tokens never go there)."""
-        return max(self.board[:self.table.numbers]) >= 0
 
     def _can_play(self, seat: int) -> bool:
         """Whether any card in the seat's hand can legally be declared some colour."""
-        mask, board, n = self.colours[seat], self.board, self.table.numbers
+        mask, free = self.colours[seat], self.free
         for number in self.hands[seat]:
-            for c in range(4):
-                if mask >> c & 1 and board[c * n + number - 1] == EMPTY:
-                    return True
+            if free[number] & mask:
+                return True
         return False
 
     def do(self, action: Action) -> None:
@@ -244,18 +236,31 @@ class BoxState(State):
         seat, n = self.turn, self.table.numbers
         self.hands[seat].remove(number)
         if not self.trick:
-            if colour == RED and not self._red_open():
+            if colour == RED and not self.red_open:
                 self._note_forced_red(seat)
             self.led = colour
         elif colour != self.led:
             self.colours[seat] &= ~(1 << self.led)
         self.board[colour * n + number - 1] = seat
-        self.trick.append((seat, number, colour))
+        self.free[number] &= ~(1 << colour)
+        if colour == RED:
+            self.red_open = True
+        trick = self.trick
+        trick.append((seat, number, colour))
         self.reveals += 1
-        if len(self.trick) == self.num_players:
+        if len(trick) == self.num_players:
             self._finish_trick()
-        else:
-            self._give_turn((seat + 1) % self.num_players)
+            return
+        # _give_turn to the next seat, inlined: this is the hottest path of every search
+        seat += 1
+        if seat == self.num_players:
+            seat = 0
+        self.turn = seat
+        mask, free = self.colours[seat], self.free
+        for held in self.hands[seat]:
+            if free[held] & mask:
+                return
+        self._paradox(seat)
 
     def _note_forced_red(self, seat: int) -> None:
         """A closed-red lead shows every card left in hand was blocked in the other colours."""
@@ -268,19 +273,15 @@ class BoxState(State):
 
     def _finish_trick(self) -> None:
         """Highest red wins, else highest of the led colour; the winner leads next."""
-        led, best, winner = self.led, -1, -1
-        for seat, number, colour in self.trick:
-            rank = (40 if colour == RED else 20 if colour == led else 0) + number
-            if rank > best:
-                best, winner = rank, seat
-        self.tricks[winner] += 1
-        self.last_trick = (tuple(self.trick), winner)
+        seat = winner(self.trick, self.led)
+        self.tricks[seat] += 1
+        self.last_trick = (tuple(self.trick), seat)
         self.trick, self.led = [], -1
-        if len(self.hands[winner]) <= 1:
+        if len(self.hands[seat]) <= 1:
             self._end_round(None, None, ())
         else:
             self.trick_no += 1
-            self._give_turn(winner)
+            self._give_turn(seat)
 
     def _paradox(self, seat: int) -> None:
         """Reveal the hand; the unfinished trick is discarded without winner; the phase ends."""
@@ -292,16 +293,26 @@ class BoxState(State):
     def _end_round(self, paradox: Optional[int], paradox_hand: Optional[list[int]],
                    discarded: tuple[TrickPlay, ...]) -> None:
         """Score the round, then deal the next one or end the game."""
-        self.results.append(round_result(
-            self.round_no, self.start_player, self.board, self.tricks, self.predictions,
+        self.rounds.append(RoundRecord(
+            self.round_no, self.start_player, self.board[:], self.tricks[:], self.predictions[:],
             paradox, paradox_hand, discarded, self.table))
-        if self.round_no + 1 >= self.num_players:
+        if self.round_no >= self.final_round:
             self.phase = OVER
         else:
             self.round_no += 1
             self._start_round()
 
     # -- results -------------------------------------------------------------------------------
+    @property
+    def results(self) -> list[JsonDict]:
+        """The public breakdown of every finished round (plain JSON; do not change it)."""
+        return [r.json() for r in self.rounds]
+
+    def end_after_this_round(self) -> None:
+        """Make this copy's game end with the current round: a search that stops at the round's
+        end then never deals the next one. Never used on a game being played."""
+        self.final_round = self.round_no
+
     def outcome(self) -> Optional[Outcome]:
         """Totals over all rounds; ties go to the final round's score, then are shared."""
         if self.phase != OVER:
@@ -329,7 +340,7 @@ class BoxState(State):
                           else None),
             "set_aside_done": [a >= 0 for a in self.aside],
             "board": board_owners(self.board, t),
-            "red_open": self._red_open(),
+            "red_open": self.red_open,
             "neutral_reveals": list(self.revealed),
             "hidden_leftovers": len(self.leftovers),
             "player_colours": [[c for i, c in enumerate(COLOURS) if m >> i & 1]
@@ -344,8 +355,8 @@ class BoxState(State):
                 "winner": self.last_trick[1]},
             "round_scores": [list(r["scores"]) for r in self.results],
             "totals": totals(self.results, n),
-            "rounds_played": _plain(self.results),
-            "last_round": _plain(self.results[-1]) if self.results else None,
+            "rounds_played": plain(self.results),
+            "last_round": plain(self.results[-1]) if self.results else None,
         }
 
     def prompt(self) -> str:
@@ -356,7 +367,7 @@ class BoxState(State):
             return f"Predict how many tricks you will win: {_or_list(list(self.table.predictions))}"
         if self.phase == PLAYING:
             if not self.trick:
-                closed = "" if self._red_open() else " (red is not open yet)"
+                closed = "" if self.red_open else " (red is not open yet)"
                 return f"Lead a card and declare its colour{closed}"
             return f"Play a card and declare a colour ({COLOURS[self.led]} was led)"
         return "The game is over"
@@ -364,7 +375,7 @@ class BoxState(State):
     def progress(self) -> str:
         """"Round 2 · trick 5" style text."""
         if self.phase == OVER:
-            return f"Game over after {len(self.results)} rounds"
+            return f"Game over after {len(self.rounds)} rounds"
         step = {ASIDE: "setting aside", PREDICTING: "predictions"}.get(
             self.phase, f"trick {self.trick_no}")
         return f"Round {self.round_no + 1} · {step}"
@@ -495,7 +506,7 @@ class BoxState(State):
             if owner == NEUTRAL:
                 return said(words.W("space_taken", space=str(action)))
             return said(words.W("space_taken_by", space=str(action), owner=Player(owner)))
-        if colour == RED and not self.trick and not self._red_open():
+        if colour == RED and not self.trick and not self.red_open:
             return ("Red is not open yet: lead another colour until a token is on the red row "
                     "(or when no card can be declared another colour).")
         return f"'{action}' is not allowed now."
@@ -511,10 +522,11 @@ class BoxState(State):
         c.hands = [h[:] for h in self.hands]
         c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed[:], self.leftovers[:]
         c.board, c.colours = self.board[:], self.colours[:]
+        c.free, c.red_open = self.free[:], self.red_open
         c.predictions, c.tricks = self.predictions[:], self.tricks[:]
         c.trick, c.led, c.trick_no, c.last_trick = (
             self.trick[:], self.led, self.trick_no, self.last_trick)
-        c.allowed, c.results = self.allowed[:], self.results[:]
+        c.allowed, c.rounds, c.final_round = self.allowed[:], self.rounds[:], self.final_round
         return c
 
     def determinize(self, seat: int, rng: Rng) -> "BoxState":
@@ -615,78 +627,27 @@ class BoxState(State):
             "plays": [list(p) for p in self.last_trick[0]], "winner": self.last_trick[1]}
         return {
             "game": "box", "players": self.num_players, "rng": self.rng.state,
-            "reveals": self.reveals, "options": _plain(self.options),
+            "reveals": self.reveals, "options": plain(self.options),
             "first_player": self.first_player, "round": self.round_no, "phase": self.phase,
             "turn": self.turn, "hands": [h[:] for h in self.hands], "aside": self.aside[:],
             "revealed": self.revealed[:], "leftovers": self.leftovers[:],
             "board": self.board[:], "colours": self.colours[:],
             "predictions": self.predictions[:], "tricks": self.tricks[:],
             "trick": [list(p) for p in self.trick], "led": self.led, "trick_no": self.trick_no,
-            "last_trick": last, "allowed": self.allowed[:], "results": _plain(self.results),
+            "last_trick": last, "allowed": self.allowed[:], "results": plain(self.results),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BoxState":
         """Rebuild a state saved by :meth:`to_json`; ``ValueError`` on bad data."""
         try:
-            return _load(cls, data)
+            return state_from_json(cls, data)
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a Cat in the Box save: {exc!r}") from None
 
 
-def _ints(value: Any, length: Optional[int] = None, low: int = -2, high: int = 1 << 64) -> list[int]:
-    """A list of whole numbers in [low, high] (of a given length), else ``ValueError``."""
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise ValueError(f"bad list in save: {value!r}")
-    for x in value:
-        if not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high:
-            raise ValueError(f"bad number in save: {x!r}")
-    return list(value)
-
-
-def _load(cls: type[BoxState], data: Mapping[str, Any]) -> BoxState:
-    """The body of :meth:`BoxState.from_json`."""
-    if data.get("game") != "box":
-        raise ValueError("not a Cat in the Box save")
-    n = data["players"]
-    if n not in INFO.player_counts():
-        raise ValueError(f"bad player count {n!r}")
-    t = table_for(n)
-    s = cls.__new__(cls)
-    s.num_players, s.table = n, t
-    s.options = INFO.check_options(data["options"])
-    check_deal_script(t, s.options.get("deal"))
-    s.rng, s.reveals = Rng(_ints([data["rng"]], 1, 0)[0]), _ints([data["reveals"]], 1, 0)[0]
-    s.first_player, s.round_no, s.turn = _ints(
-        [data["first_player"], data["round"], data["turn"]], 3, 0, n - 1)
-    s.phase = data["phase"]
-    if s.phase not in PHASES:
-        raise ValueError(f"bad phase {s.phase!r}")
-    s.hands = [sorted(_ints(h, None, 1, t.numbers)) for h in data["hands"]]
-    s.aside = _ints(data["aside"], n, -1, t.numbers)
-    s.revealed = _ints(data["revealed"], None, 1, t.numbers)
-    s.leftovers = _ints(data["leftovers"], None, 1, t.numbers)
-    s.board = _ints(data["board"], len(COLOURS) * t.numbers, -2, n - 1)
-    s.colours = _ints(data["colours"], n, 0, ALL_COLOURS)
-    s.predictions = _ints(data["predictions"], n, -1, 10)
-    s.tricks = _ints(data["tricks"], n, 0, 10)
-    s.trick = [_trick_play(p, n, t) for p in data["trick"]]
-    s.led = _ints([data["led"]], 1, -1, len(COLOURS) - 1)[0]
-    s.trick_no = _ints([data["trick_no"]], 1, 0, 10)[0]
-    last = data["last_trick"]
-    s.last_trick = None if last is None else (
-        tuple(_trick_play(p, n, t) for p in last["plays"]), _ints([last["winner"]], 1, 0, n - 1)[0])
-    s.allowed = _ints(data["allowed"], n, 0, t.all_numbers)
-    s.results = _plain(data["results"])
-    if len(s.hands) != n or not isinstance(s.results, list) or any(
-            len(r["scores"]) != n for r in s.results):
-        raise ValueError("hands or results do not match the player count")
-    return s
-
-
-def _trick_play(value: Any, players: int, table: Table) -> TrickPlay:
-    """One (seat, number, colour index) entry of a saved trick."""
-    seat, number, colour = _ints(value, 3)
-    if not (0 <= seat < players and 1 <= number <= table.numbers and 0 <= colour < len(COLOURS)):
-        raise ValueError(f"bad trick entry {value!r}")
-    return seat, number, colour
+def round_stamp(state: State) -> int:
+    """Which round a position is in: the count of finished rounds (the round search stops when
+    it changes; the engine bench times a round with it)."""
+    assert isinstance(state, BoxState)
+    return len(state.rounds)

@@ -28,6 +28,10 @@ class Table:
     bonus_max_tricks: Optional[int]
     neighbours: tuple[tuple[int, ...], ...]  # orthogonal neighbours of each board index
     scan: tuple[int, ...]         # board indices in display order (rows top-down, then numbers)
+    # Groups are found on bit masks of display positions (bit p = scan[p]): a shift by one is a
+    # step along a row once the cells that would wrap around a row's end are masked off.
+    not_first_column: int         # display positions outside the first column
+    not_last_column: int          # display positions outside the last column
 
     @property
     def tricks_per_round(self) -> int:
@@ -61,13 +65,16 @@ def table_for(players: int) -> Table:
     rows = [COLOUR_INDEX[c] for c in data["board_rows"]]
     neighbours, scan = _geometry(numbers, rows)
     bonus_max = row.get("bonus_max_tricks")
+    cells = range(len(scan))
     return Table(
         players=players, numbers=numbers, copies=int(data["copies"]), hand=int(row["hand"]),
         predictions=tuple(int(k) for k in row["predictions"]),
         leftover_reveals=int(row.get("leftover_reveals", 0)),
         neutral_rows=tuple(COLOUR_INDEX[c] for c in row.get("neutral_rows", ())),
         bonus_max_tricks=None if bonus_max is None else int(bonus_max),
-        neighbours=neighbours, scan=scan)
+        neighbours=neighbours, scan=scan,
+        not_first_column=sum(1 << p for p in cells if p % numbers),
+        not_last_column=sum(1 << p for p in cells if p % numbers != numbers - 1))
 
 
 def _geometry(numbers: int, rows: Sequence[int]
@@ -85,23 +92,48 @@ def _geometry(numbers: int, rows: Sequence[int]
     return tuple(neighbours), scan
 
 
+def token_masks(board: Sequence[int], table: Table) -> list[int]:
+    """Per seat, the display positions of its tokens as a bit mask."""
+    masks = [0] * table.players
+    for p, index in enumerate(table.scan):
+        owner = board[index]
+        if owner >= 0:
+            masks[owner] |= 1 << p
+    return masks
+
+
+def largest_group_mask(tokens: int, table: Table) -> int:
+    """The largest orthogonally connected group of a token mask (the one reached first in display
+    order on ties), as a mask."""
+    width, right, left = table.numbers, table.not_first_column, table.not_last_column
+    best = best_size = 0
+    rest = tokens
+    while rest:
+        group = frontier = rest & -rest
+        while frontier:
+            frontier = (((frontier << 1) & right) | ((frontier >> 1) & left)
+                        | (frontier << width) | (frontier >> width)) & rest & ~group
+            group |= frontier
+        rest &= ~group
+        size = group.bit_count()
+        if size > best_size:
+            best, best_size = group, size
+    return best
+
+
+def mask_cells(mask: int, table: Table) -> list[int]:
+    """The board indices of a display-position mask, in display order."""
+    scan, out = table.scan, []
+    while mask:
+        low = mask & -mask
+        out.append(scan[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
 def largest_group(board: Sequence[int], seat: int, table: Table) -> list[int]:
     """Board indices of the seat's largest orthogonally connected group (first found on ties)."""
-    seen: set[int] = set()
-    best: list[int] = []
-    for start in table.scan:
-        if board[start] != seat or start in seen:
-            continue
-        group = [start]
-        seen.add(start)
-        for cell in group:  # grows while iterating: breadth-first
-            for near in table.neighbours[cell]:
-                if board[near] == seat and near not in seen:
-                    seen.add(near)
-                    group.append(near)
-        if len(group) > len(best):
-            best = group
-    return sorted(best, key=table.scan.index)
+    return mask_cells(largest_group_mask(token_masks(board, table)[seat], table), table)
 
 
 def check_deal_script(table: Table, script: Any) -> None:

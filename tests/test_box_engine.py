@@ -1,0 +1,97 @@
+"""Cat in the Box engine internals kept up to date rather than rescanned: the empty spaces per
+number, the open red row, the largest groups on bit masks, and round scores ahead of their JSON."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pytest
+
+from cats.box import GAME
+from cats.box.actions import COLOURS
+from cats.box.state import BoxState
+from cats.box.table import EMPTY, Table, largest_group, table_for
+from cats.rng import Rng
+
+
+def random_game(players: int, seed: int) -> list[BoxState]:
+    """Every position of one random game."""
+    state = GAME.new_game(players, seed)
+    assert isinstance(state, BoxState)
+    rng = Rng(seed)
+    out = [state.clone()]
+    while state.to_move is not None:
+        actions = state.legal_actions()
+        state.do(actions[rng.below(len(actions))])
+        out.append(state.clone())
+    return out
+
+
+def group_by_search(board: Sequence[int], seat: int, table: Table) -> list[int]:
+    """The largest group found the slow way: breadth-first from every token in display order."""
+    best: list[int] = []
+    seen: set[int] = set()
+    for start in table.scan:
+        if board[start] != seat or start in seen:
+            continue
+        group, queue = [start], [start]
+        seen.add(start)
+        while queue:
+            cell = queue.pop(0)
+            for near in table.neighbours[cell]:
+                if board[near] == seat and near not in seen:
+                    seen.add(near)
+                    group.append(near)
+                    queue.append(near)
+        if len(group) > len(best):
+            best = group
+    return sorted(best, key=table.scan.index)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_free_spaces_and_open_red_follow_the_board(players: int) -> None:
+    """The per-number empty colours and the open red row, kept as cards are played, equal what
+    the board shows (and what a state read back from JSON derives)."""
+    for seed in range(6):
+        for state in random_game(players, seed):
+            n = state.table.numbers
+            expected = [sum(1 << c for c in range(len(COLOURS))
+                            if state.board[c * n + k - 1] == EMPTY) for k in range(1, n + 1)]
+            assert state.free[1:] == expected
+            assert state.red_open == any(owner >= 0 for owner in state.board[:n])
+            again = BoxState.from_json(state.to_json())
+            assert again.free == state.free and again.red_open == state.red_open
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_largest_group_on_bit_masks_matches_a_breadth_first_search(players: int) -> None:
+    table = table_for(players)
+    rng = Rng(players)
+    for _ in range(400):
+        board = [rng.below(players + 2) - 2 for _ in range(len(COLOURS) * table.numbers)]
+        for seat in range(players):
+            assert largest_group(board, seat, table) == group_by_search(board, seat, table)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_round_scores_kept_at_once_equal_the_breakdown(players: int) -> None:
+    """A finished round's scores are known before its JSON breakdown is built, and agree."""
+    for seed in range(10):
+        final = random_game(players, seed)[-1]
+        assert [r.scores for r in final.rounds] == [r["scores"] for r in final.results]
+        assert len(final.rounds) == players
+
+
+def test_a_world_ending_after_its_round_deals_nothing_more() -> None:
+    """end_after_this_round: the round is scored as usual and the copy's game stops there, the
+    generator untouched by a next deal; the game it was copied from goes on."""
+    state = random_game(4, 3)[20]
+    world = state.clone()
+    world.end_after_this_round()
+    rng = Rng(1)
+    while world.to_move is not None:
+        actions = world.legal_actions()
+        world.do(actions[rng.below(len(actions))])
+    assert len(world.rounds) == 1 and world.phase == "over"
+    assert world.rng.state == state.rng.state
+    assert state.final_round == 3 and state.to_move is not None
