@@ -72,7 +72,7 @@ def _load_cards(cat_index: dict[str, int]) -> tuple[GoalCard, ...]:
         used = list(order) + [x for pair in friends for x in pair]
         if len(order) != 3 or sorted(used) != list(range(len(cat_index))):
             raise _bad(f"card {c['number']} must use every cat exactly once")
-        cards.append(GoalCard(int(c["number"]), order, friends))  # type: ignore[arg-type]
+        cards.append(GoalCard(int(c["number"]), order, friends))
     if len({c.number for c in cards}) != len(cards):
         raise _bad("card numbers must be unique")
     return tuple(cards)
