@@ -205,8 +205,7 @@ class Catch22State(State):
     def current_routes(self) -> Routes:
         """Routes of exactly the rolled length for the mover (other players' cubes block)."""
         me = self.current
-        cubes = self.cubes
-        key = (self.pawns[me], self.die, cubes.mask & ~cubes.owned[me])
+        key = (self.pawns[me], self.die, self.cubes.blocks[me])
         if key != self._roll_key:
             self._roll_key = key
             self._roll_routes = routes(*key)
@@ -337,10 +336,13 @@ class Catch22State(State):
 
     def _roll_and_go(self) -> None:
         """Roll, then wait for a move, or end the turn if no move of that length exists."""
-        self.die = self.roll_die()
+        me = self.current
+        self.die = die = self.roll_die()
         self.phase = MOVE
-        if not self.current_routes():
-            me = self.current
+        # current_routes(), inlined: this runs on every roll
+        self._roll_key = key = (self.pawns[me], die, self.cubes.blocks[me])
+        self._roll_routes = found = routes(*key)
+        if not found:
             self._event("stuck", me, f"Player {me + 1} rolls {self.die} and cannot move.")
             self._end_turn()
 
