@@ -205,6 +205,8 @@ def routes(start: int, steps: int, blocked: int) -> RouteSet:
     table = _WALKS[start * _SLOTS + steps] if 0 <= steps < _SLOTS else None
     if table is None:
         table = _walk_table(start, steps)
+    if not blocked:
+        return table[1]
     blocked &= table[0]            # cubes no walk of this length reaches change nothing
     if not blocked:
         return table[1]

@@ -10,17 +10,19 @@ from cats.catch22.info import INFO
 
 class CubeMap(dict[int, int]):
     """A ``dict`` of square -> owner; ``mask`` has bit ``sq`` set for every cube, ``owned[seat]``
-    for that seat's cubes. Only item assignment and :meth:`pop` change it."""
+    for that seat's cubes, ``blocks[seat]`` for the cubes that block that seat's pawn (everyone
+    else's). Only item assignment and :meth:`pop` change it."""
 
-    __slots__ = ("mask", "owned")
+    __slots__ = ("mask", "owned", "blocks")
 
     mask: int
-    owned: tuple[int, ...]   # replaced, never changed in place, so copies may share it
+    owned: tuple[int, ...]    # these two are replaced, never changed in place,
+    blocks: tuple[int, ...]   # so copies may share them
 
     def __init__(self, cubes: Iterable[tuple[int, int]] = ()) -> None:
         super().__init__()
         self.mask = 0
-        self.owned = (0,) * INFO.max_players
+        self.owned = self.blocks = (0,) * INFO.max_players
         for square, owner in cubes:
             self[square] = owner
 
@@ -29,10 +31,9 @@ class CubeMap(dict[int, int]):
             self.pop(square)
         dict.__setitem__(self, square, owner)
         bit = 1 << square
-        self.mask |= bit
         owned = list(self.owned)
         owned[owner] |= bit
-        self.owned = tuple(owned)
+        self._masks(self.mask | bit, owned)
 
     def pop(self, square: int, *default: Any) -> Any:
         """Take the cube off ``square``; its owner."""
@@ -40,18 +41,22 @@ class CubeMap(dict[int, int]):
             return default[0]
         owner = dict.pop(self, square)
         bit = 1 << square
-        self.mask &= ~bit
         owned = list(self.owned)
         owned[owner] &= ~bit
-        self.owned = tuple(owned)
+        self._masks(self.mask & ~bit, owned)
         return owner
+
+    def _masks(self, mask: int, owned: list[int]) -> None:
+        self.mask = mask
+        self.owned = tuple(owned)
+        self.blocks = tuple(mask & ~mine for mine in owned)
 
     def __delitem__(self, square: int) -> None:
         self.pop(square)
 
     def blocking(self, seat: int) -> int:
         """Mask of the cubes that block ``seat``'s pawn: everyone else's."""
-        return self.mask & ~self.owned[seat]
+        return self.blocks[seat]
 
     def copy(self) -> CubeMap:
         """An independent copy (masks included)."""
@@ -59,6 +64,7 @@ class CubeMap(dict[int, int]):
         _update(twin, self)
         twin.mask = self.mask
         twin.owned = self.owned
+        twin.blocks = self.blocks
         return twin
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:

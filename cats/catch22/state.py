@@ -69,6 +69,7 @@ _NO_TABLE: MoveTable = ({}, False, ())
 # (cube mask, free plain squares whose cube would not cut the path: as a mask, as placements)
 OpenSquares = tuple[int, int, tuple[Action, ...]]
 _new_state = object.__new__
+_KINDS = BOARD.kinds
 _PLACEMENTS = tuple((1 << sq, CUBE_ACTIONS[sq]) for sq in BOARD.plain)
 _PLACEMENT_CACHE: dict[int, tuple[Action, ...]] = {}   # open squares' mask -> placements
 _CACHE_LIMIT = 20_000
@@ -151,8 +152,12 @@ class Catch22State(State):
         """Every legal action in a fixed order."""
         phase = self.phase
         if phase == MOVE:
-            found = self.current_routes()
-            matters = self.gold[self.current] >= self.threshold
+            me = self.current
+            if (self.pawns[me], self.die, self.cubes.blocks[me]) == self._roll_key:
+                found = self._roll_routes
+            else:
+                found = self.current_routes()
+            matters = self.gold[me] >= self.threshold
             table = self._table
             if table[0] is not found or table[1] != matters:
                 table = self._table = move_table(found, matters)
@@ -205,8 +210,7 @@ class Catch22State(State):
     def current_routes(self) -> Routes:
         """Routes of exactly the rolled length for the mover (other players' cubes block)."""
         me = self.current
-        cubes = self.cubes
-        key = (self.pawns[me], self.die, cubes.mask & ~cubes.owned[me])
+        key = (self.pawns[me], self.die, self.cubes.blocks[me])
         if key != self._roll_key:
             self._roll_key = key
             self._roll_routes = routes(*key)
@@ -337,10 +341,14 @@ class Catch22State(State):
 
     def _roll_and_go(self) -> None:
         """Roll, then wait for a move, or end the turn if no move of that length exists."""
-        self.die = self.roll_die()
+        me = self.current
+        self.die = die = self.roll_die()
         self.phase = MOVE
-        if not self.current_routes():
-            me = self.current
+        # current_routes(), inlined: this runs on every roll
+        pawn, blocked = self.pawns[me], self.cubes.blocks[me]
+        self._roll_key = (pawn, die, blocked)
+        self._roll_routes = found = routes(pawn, die, blocked)
+        if not found:
             self._event("stuck", me, f"Player {me + 1} rolls {self.die} and cannot move.")
             self._end_turn()
 
@@ -354,7 +362,10 @@ class Catch22State(State):
                     self._win(sq)
                     return
         self.pawns[me] = end
-        self._land(end)
+        if _KINDS[end] == PATH and self.pawns.count(end) == 1:
+            self._end_turn()            # the common landing, without _land's dispatch
+        else:
+            self._land(end)
 
     def route_of(self, action: Move) -> tuple[int, ...]:
         """The squares a legal move passes through, start first."""
