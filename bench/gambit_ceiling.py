@@ -43,6 +43,7 @@ from cats.gambit.state import GambitState  # noqa: E402
 from cats.rng import Rng  # noqa: E402
 
 GAME = GAMES["gambit"]
+TABLE_LIMIT = 4_000_000  # exact-search positions kept per worker (about 2 GB; one deal reached 19M)
 
 
 def sampler() -> GambitSolver:
@@ -83,6 +84,7 @@ def play_ceiling(state: GambitState, rng: Rng, exact: int) -> dict[str, Any]:
             t0 = time.process_time()
             if search is None:
                 search = Expectimax(Model(state.free_check))
+                search.table_limit = TABLE_LIMIT
             action, v = expectimax_choice(state, search)
             spent += time.process_time() - t0
             if value is None:

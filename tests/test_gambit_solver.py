@@ -310,3 +310,13 @@ def test_a_carried_table_gives_the_exact_answer_after_an_interrupted_search() ->
                                 "exact_seconds": 60.0})
         assert carried.hint(state, Rng(1), 60.0) == fresh.hint(state, Rng(1), 60.0)
         assert carried.last_stats["method"] == fresh.last_stats["method"] == "exact"
+
+
+def test_a_table_past_its_limit_starts_again_and_the_value_stays_exact() -> None:
+    """The exact search's memory cap only costs work: the values are the same."""
+    for state in _late_turns():
+        free = Expectimax(Model(state.free_check))
+        capped = Expectimax(Model(state.free_check))
+        capped.table_limit = 50
+        assert capped.value(*from_info(state)) == pytest.approx(free.value(*from_info(state)))
+        assert len(capped.table) < len(free.table)  # the cap was reached: the table started again

@@ -830,6 +830,9 @@ class Expectimax:
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
         self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
+        # Positions kept at most: past it the table starts again (it is only a cache), which
+        # bounds the memory of a long search at the price of work done again.
+        self.table_limit: float = math.inf
 
     def bound(self, s: Pos, unknown: str) -> float:
         """Mean over the unseen orders of the clairvoyant bound (>= the expected value)."""
@@ -915,8 +918,13 @@ class Expectimax:
                 table[key] = (ub, False)
                 return ub
         self.nodes += 1
-        if self.nodes > self.limit or not self.nodes & 255 and time.thread_time() > self.deadline:
+        if self.nodes > self.limit:
             raise Budget
+        if not self.nodes & 255:
+            if time.thread_time() > self.deadline:
+                raise Budget
+            if len(table) > self.table_limit:
+                table.clear()
         best = -1e9
         for kids in (self.plain_children(s, unknown), None):
             if kids is None:
