@@ -275,8 +275,8 @@ _JUNCTION_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
 def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
     """For the junction graph with only the ``intact`` corridors (a mask over CORRIDORS): the
-    squares of its bridge corridors, its articulation junctions, and per square how many pieces
-    of that graph would touch it if it were cubed (Tarjan, by corridor, so that two corridors
+    squares of its bridge corridors, its articulation junctions, and per junction (by its place
+    in JUNCTIONS) how many pieces of that graph would touch it if it were cubed (Tarjan, by corridor, so that two corridors
     between the same junctions are not mistaken for one). Cached."""
     hit = _JUNCTION_CACHE.get(intact)
     if hit is not None:
@@ -284,7 +284,7 @@ def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
     count = len(JUNCTIONS)
     disc = [0] * count
     low = [0] * count
-    parts = [0] * len(NEIGHBOURS)
+    parts = [0] * count
     clock = 1
     bridges = cuts = 0
 
@@ -307,7 +307,7 @@ def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
                 pieces += 1
                 if low[w] > disc[v]:
                     bridges |= CORRIDORS[cid][3]
-        parts[JUNCTIONS[v]] = pieces
+        parts[v] = pieces
         if pieces >= 2:
             cuts |= 1 << JUNCTIONS[v]
 
@@ -315,7 +315,7 @@ def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
         if not disc[root]:
             visit(root, -1)
     found = (bridges, cuts, tuple(parts))
-    if len(_JUNCTION_CACHE) > _CACHE_LIMIT:
+    if len(_JUNCTION_CACHE) > _CACHE_LIMIT // 4:
         _JUNCTION_CACHE.clear()
     _JUNCTION_CACHE[intact] = found
     return found
@@ -401,7 +401,7 @@ def cut_squares(cubed: int) -> int:
     bridges, cut_junctions, parts = _junction_cuts(_LINKED & ~broken)
     result |= bridges | cut_junctions & ~cubed
     for sq in hung:
-        if parts[sq] + sides[sq] >= 2 and not cubed >> sq & 1:
+        if parts[_PLACE[sq]] + sides[sq] >= 2 and not cubed >> sq & 1:
             result |= 1 << sq
     if len(_CUT_CACHE) > _CACHE_LIMIT:
         _CUT_CACHE.clear()

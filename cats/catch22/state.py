@@ -72,7 +72,7 @@ _new_state = object.__new__
 _KINDS = BOARD.kinds
 _PLACEMENTS = tuple((1 << sq, CUBE_ACTIONS[sq]) for sq in BOARD.plain)
 _PLACEMENT_CACHE: dict[int, tuple[Action, ...]] = {}   # open squares' mask -> placements
-_CACHE_LIMIT = 20_000
+_PLACEMENTS_KEPT = 2_000   # a memo of tuples of some 60 actions each: kept small
 
 
 def move_table(found: Routes, matters: bool) -> MoveTable:
@@ -231,7 +231,7 @@ class Catch22State(State):
             placements = _PLACEMENT_CACHE.get(free)
             if placements is None:
                 placements = tuple([cube for bit, cube in _PLACEMENTS if free & bit])
-                if len(_PLACEMENT_CACHE) > _CACHE_LIMIT:
+                if len(_PLACEMENT_CACHE) > _PLACEMENTS_KEPT:
                     _PLACEMENT_CACHE.clear()
                 _PLACEMENT_CACHE[free] = placements
             self._open = (cubed, free, placements)
