@@ -21,7 +21,7 @@ from cats.box.actions import COLOUR_INDEX, PLAY_SETS, PLAYS, RED, Play, Predict,
 from cats.box.info import ALL_COLOURS, ASIDE, OVER, PLAYING
 from cats.box.scoring import winners
 from cats.box.state import BoxState, round_stamp
-from cats.box.trick import COLOUR_RANKS, top_rank
+from cats.box.trick import COLOUR_RANKS
 from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
@@ -178,8 +178,7 @@ def best_plays(state: BoxState, ranked: Optional[list[tuple[float, Action]]] = N
     else:
         led, other, ranks, top = -1, held, COLOUR_RANKS[0], -1
     distinct, counts, cards_f, pairs_f, cards_o, pairs_o = _room(state, held, other)
-    bonus_max = table.bonus_max_tricks
-    need = (state.predictions[seat] if bonus_max is None else bonus_max) - state.tricks[seat]
+    need = _want_tricks(state, seat)
     want = WANT * (-1.0 if need == 0 else 1.0 if need > 0 else 0.5)
     own = state.tokens[seat] if need >= 0 else 0
     red_chance, other_chance = _win_chances(numbers, state.num_players - len(trick) - 1)
@@ -280,8 +279,7 @@ def rollout_plays(state: BoxState) -> list[Action]:
                 if spaces:
                     cards_o += 1
                     pairs_o += BITS[spaces]
-    bonus_max = table.bonus_max_tricks
-    need = (state.predictions[seat] if bonus_max is None else bonus_max) - state.tricks[seat]
+    need = _want_tricks(state, seat)
     want = WANT * (-1.0 if need == 0 else 1.0 if need > 0 else 0.5)
     red_gain, other_gain = _gains(table.numbers, state.num_players - len(trick) - 1, want)
     led_gain = red_gain if led == RED else other_gain

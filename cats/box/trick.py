@@ -32,8 +32,3 @@ def winner(plays: Sequence[TrickPlay], led: int) -> int:
         if strength > best:
             best, seat_best = strength, seat
     return seat_best
-
-
-def top_rank(plays: Sequence[TrickPlay], led: int) -> int:
-    """The rank a card must beat to take the trick so far (-1 before the lead)."""
-    return max((rank(number, colour, led) for _, number, colour in plays), default=-1)
