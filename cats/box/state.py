@@ -520,14 +520,16 @@ class BoxState(State):
 
     # -- copies, saves and re-deals ------------------------------------------------------------
     def clone(self) -> "BoxState":
-        """A fast independent copy (finished-round records are shared: they never change)."""
+        """A fast independent copy (finished-round records and the leftovers are shared: they
+        never change in place)."""
         c = BoxState.__new__(BoxState)
         c.num_players, c.table, c.options = self.num_players, self.table, self.options
         c.rng, c.reveals = Rng(self.rng.state), self.reveals
         c.first_player, c.round_no, c.phase, c.turn = (
             self.first_player, self.round_no, self.phase, self.turn)
         c.hands = [h[:] for h in self.hands]
-        c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed[:], self.leftovers[:]
+        # The leftovers are never changed in place (a deal or a re-deal replaces them): shared.
+        c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed, self.leftovers
         c.board, c.colours = self.board[:], self.colours[:]
         c.free, c.red_open, c.tokens = self.free[:], self.red_open, self.tokens[:]
         c.predictions, c.tricks = self.predictions[:], self.tricks[:]
