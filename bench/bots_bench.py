@@ -2,9 +2,13 @@
 
 For each game it prints: random full games per second (4 players; 3 for Cat Chess); milliseconds
 per move of level 3 (median and worst, wall clock and CPU) from 20 fixed seeded positions, with
-search simulations per second for Cat in the Box; the win share of L1 against random play, L2
+search simulations per second for Cat in the Box (beside OpenSpiel's C++ ISMCTS on ``oh_hell``
+positions when ``open_spiel`` is installed); the win share of L1 against random play, L2
 against L1 and L3 against L2 over seeded head-to-head games; the mean game length in turns for
-Catch 22; the solo exact best-score search time for Cat Chess (every three-card hand).
+Catch 22; the solo exact best-score search time for Cat Chess (every three-card hand). A game
+whose ``cats/<id>/bots.py`` defines ``events(before, action, after)`` (the ``(seat, event)``
+pairs one move shows, e.g. Cat in the Box's paradoxes) also gets each event counted per game for
+either side of every head-to-head.
 
 For Catch 22 it also counts, per level, how often each uses the cubes and ransoms (cubes
 placed, cubes taken off and Remove Cube squares left, ransoms offered, paid and refused: per seat
@@ -27,10 +31,12 @@ seeds it. Games run on 2 worker processes.
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import statistics
 import sys
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -40,11 +46,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+from bench import ohhell  # noqa: E402
 from cats import GAMES as REGISTRY  # noqa: E402
 from cats import get_game  # noqa: E402
 from cats.ai import Bot, make_bot  # noqa: E402
 from cats.ai.search import RandomBot  # noqa: E402
-from cats.core import State  # noqa: E402
+from cats.core import Action, State  # noqa: E402
 from cats.rng import Rng  # noqa: E402
 
 GAMES = tuple(gid for gid, game in REGISTRY.items() if game.info.max_players > 1)
@@ -61,6 +68,16 @@ def bot_for(game_id: str, level: int) -> Bot:
     if level == 0:
         return RandomBot()
     return make_bot(game_id, level)
+
+
+Events = Callable[[State, Action, State], list[tuple[int, str]]]
+
+
+def events_of(game_id: str) -> Optional[Events]:
+    """The game's ``events(before, action, after)`` from its bots module, if it has one."""
+    found: Optional[Events] = getattr(importlib.import_module(f"cats.{game_id}.bots"),
+                                      "events", None)
+    return found
 
 
 def bot_rng(seed: int, step: int, seat: int) -> Rng:
@@ -113,6 +130,8 @@ def timed_moves(game_id: str, players: int) -> dict[str, Any]:
     cpu: list[float] = []
     sims = 0
     sim_cpu = 0.0
+    fewest = 1 << 30
+    bot = bot_for(game_id, 3)
     for i, state in enumerate(fixed_positions(game_id, players)):
         seat = state.to_move
         assert seat is not None
@@ -129,7 +148,9 @@ def timed_moves(game_id: str, players: int) -> dict[str, Any]:
         if done:
             sims += done
             sim_cpu += c1 - c0
-    return {"wall": wall, "cpu": cpu, "sims_per_s": sims / sim_cpu if sim_cpu else None}
+            fewest = min(fewest, done)
+    return {"wall": wall, "cpu": cpu, "sims_per_s": sims / sim_cpu if sim_cpu else None,
+            "fewest": fewest, "budget": getattr(getattr(bot, "search", bot), "iterations", 0)}
 
 
 # -- head-to-head ---------------------------------------------------------------------------------
@@ -158,9 +179,10 @@ Habits = dict[str, list[int]]   # kind -> [times chosen, decisions where it was 
 
 
 def play_match_game(job: tuple[str, int, int, int, int]
-                    ) -> tuple[float, int, float, int, Habits, Habits]:
+                    ) -> tuple[float, int, float, int, Habits, Habits, Counter[str], Counter[str]]:
     """One seeded game between levels A and B: (A's win share, game turns, A's wall ms per
-    decision summed, A's decisions, A's and B's use of the counted action kinds)."""
+    decision summed, A's decisions, A's and B's use of the counted action kinds, the events
+    A's and B's seats showed)."""
     game_id, players, seed, level_a, level_b = job
     state = get_game(game_id).new_game(players, seed)
     a_even = seed % 2 == 0
@@ -171,6 +193,8 @@ def play_match_game(job: tuple[str, int, int, int, int]
     step = 0
     spent = 0.0
     decisions = 0
+    watch = events_of(game_id)
+    shown: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     while state.to_move is not None and step < MAX_STEPS:
         seat = state.to_move
         rng = bot_rng(seed, step, seat)
@@ -186,7 +210,11 @@ def play_match_game(job: tuple[str, int, int, int, int]
             decisions += 1
         if counted and action.kind in mine:
             mine[action.kind][0] += 1
+        before = state.clone() if watch is not None else state
         state.apply(action)
+        if watch is not None:
+            for who, event in watch(before, action, state):
+                shown[0 if sides[who] else 1][event] += 1
         step += 1
     outcome = state.outcome()
     share = 0.0
@@ -195,11 +223,11 @@ def play_match_game(job: tuple[str, int, int, int, int]
             if sides[w]:
                 share += 1.0 / len(outcome.winners)
     turns = int(getattr(state, "turn", step)) if game_id == "catch22" else step
-    return share, turns, spent * 1000, decisions, habits[0], habits[1]
+    return share, turns, spent * 1000, decisions, habits[0], habits[1], shown[0], shown[1]
 
 
 def head_to_head(pool: Any, game_id: str, players: int, games: int, level_a: int, level_b: int,
-                 first_seed: int, usage: Optional[dict[int, Habits]] = None) -> dict[str, float]:
+                 first_seed: int, usage: Optional[dict[int, Habits]] = None) -> dict[str, Any]:
     """Win share of level A against level B over ``games`` seeded games, with a 95% interval;
     each level's use of the counted action kinds is added to ``usage`` (level -> kind ->
     [chosen, legal at, seat-games])."""
@@ -219,9 +247,13 @@ def head_to_head(pool: Any, game_id: str, players: int, games: int, level_a: int
                     tally[0] += chosen
                     tally[1] += legal
                     tally[2] += players // 2
+    events_a: Counter[str] = sum((r[6] for r in results), Counter())
+    events_b: Counter[str] = sum((r[7] for r in results), Counter())
     return {"share": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half),
             "turns": sum(r[1] for r in results) / len(results),
-            "ms_a": sum(r[2] for r in results) / max(decisions, 1)}
+            "ms_a": sum(r[2] for r in results) / max(decisions, 1),
+            "events": {name: (events_a[name] / games, events_b[name] / games)
+                       for name in sorted(set(events_a) | set(events_b))}}
 
 
 def log_habits(game_id: str, usage: dict[int, Habits], log: Callable[[str], None]) -> None:
@@ -279,7 +311,12 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
             f"{statistics.median(wall):.0f} worst {wall[-1]:.0f}; CPU median "
             f"{statistics.median(cpu):.0f} worst {cpu[-1]:.0f}")
     if timing["sims_per_s"]:
-        line += f"; {timing['sims_per_s']:.0f} search simulations/s (CPU)"
+        line += (f"; {timing['sims_per_s']:.0f} search simulations/s (CPU), fewest in a move "
+                 f"{timing['fewest']} of {timing['budget']}")
+        spiel = ohhell.openspiel_ismcts_rate()
+        if spiel:
+            line += (f"; OpenSpiel's C++ ISMCTS on oh_hell {spiel:.0f}/s "
+                     f"(ratio {timing['sims_per_s'] / spiel:.3f})")
     log(line)
     names = {1: "L1 vs random", 2: "L2 vs L1", 3: "L3 vs L2"}
     usage: dict[int, Habits] = {}
@@ -289,6 +326,10 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
         extra = f"; mean game length {r['turns']:.1f} turns" if game_id == "catch22" else ""
         log(f"{names[level]} ({mp} players, {games} games): win share {fmt_share(r)}; "
             f"L{level} {r['ms_a']:.1f} ms/decision{extra} [{time.perf_counter() - t0:.0f} s]")
+        if r["events"]:
+            below = f"L{level - 1}" if level > 1 else "random"
+            log(f"  per game, L{level} | {below} (each side {mp // 2} seats): " + "; ".join(
+                f"{name} {a:.2f} | {b:.2f}" for name, (a, b) in r["events"].items()))
     if game_id in HABITS:
         log_habits(game_id, usage, log)
     if game_id == "catchess":

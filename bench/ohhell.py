@@ -10,6 +10,7 @@ runs at about 0.60-0.70 of this.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -149,3 +150,37 @@ def openspiel_deal() -> Optional[Callable[[int], list[float]]]:
         return list(state.returns())
 
     return deal
+
+
+def openspiel_ismcts_rate(simulations: int = 300, positions: int = 12) -> Optional[float]:
+    """Simulations per CPU second of OpenSpiel's C++ ISMCTS (random rollouts) choosing a move
+    in ``oh_hell`` deals of the same shape, from positions spread over the deal (None without
+    ``open_spiel``)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_suits": SUITS,
+                                         "num_cards_per_suit": RANKS, "num_tricks_fixed": TRICKS})
+    spent = 0.0
+    for seed in range(positions):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        moves = (seed * 3) % (PLAYERS * TRICKS)   # bids and plays made before the search
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            elif moves:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                moves -= 1
+            else:
+                break
+        bot = pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, simulations,
+                                -1, pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+                                False, False)
+        start = time.thread_time()
+        bot.step(state)
+        spent += time.thread_time() - start
+    return positions * simulations / spent

@@ -1,5 +1,6 @@
 """Cat in the Box engine internals kept up to date rather than rescanned: the empty spaces per
-number, the open red row, the largest groups on bit masks, and round scores ahead of their JSON."""
+number, the open red row, each seat's tokens as bits, the largest groups on bit masks, and round
+scores ahead of their JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from cats.box import GAME
 from cats.box.actions import COLOURS
 from cats.box.state import BoxState
-from cats.box.table import EMPTY, Table, largest_group, table_for
+from cats.box.table import EMPTY, Table, largest_group, table_for, token_masks
 from cats.rng import Rng
 
 
@@ -59,8 +60,10 @@ def test_free_spaces_and_open_red_follow_the_board(players: int) -> None:
                             if state.board[c * n + k - 1] == EMPTY) for k in range(1, n + 1)]
             assert state.free[1:] == expected
             assert state.red_open == any(owner >= 0 for owner in state.board[:n])
+            assert state.tokens == token_masks(state.board, state.table)
             again = BoxState.from_json(state.to_json())
             assert again.free == state.free and again.red_open == state.red_open
+            assert again.tokens == state.tokens
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

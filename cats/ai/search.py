@@ -10,12 +10,44 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, MutableSequence, Optional, TypeVar
 
 from cats.core import Action, Bot, State
 from cats.rng import Rng
 
 Rollout = Callable[[State, Rng], None]
+T = TypeVar("T")
+
+
+class SearchRng(Rng):
+    """A generator for a search's own choices (re-deals, rollouts, tie-breaks), seeded from the
+    bot's: a small draw takes 21 bits of a 64-bit output (three draws per output), so its bias is
+    below n / 2**21, which no search notices. Never used for a game's own randomness."""
+
+    __slots__ = ("_pool", "_left")
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._pool = 0
+        self._left = 0
+
+    def below(self, n: int) -> int:
+        """Integer in [0, n), nearly uniform for small ``n`` (exact draws above 2**16)."""
+        if not 0 < n <= 1 << 16:
+            return super().below(n)
+        if not self._left:
+            self._pool, self._left = self.next64(), 3
+        self._left -= 1
+        chunk = self._pool & 0x1FFFFF
+        self._pool >>= 21
+        return chunk * n >> 21
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates shuffle in place with the small draws."""
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
 
 def random_rollout(state: State, rng: Rng, max_steps: int = 5000) -> None:
@@ -187,7 +219,9 @@ class RoundISMCTS:
     shared tree (UCB over the actions available in that world), plays the round out with
     ``rollout`` and backs up ``rewards(state, start)`` — one value in 0..1 per seat — for the
     seat that chose each step. ``stamp(state)`` tells rounds apart: the walk stops as soon as it
-    changes. Bounded by ``iterations``; ``seconds`` is a safety cap."""
+    changes. Bounded by ``iterations``; ``seconds`` is a safety cap. ``root_actions(world)``,
+    if given, names the actions searched at the root (by default every legal one): a bot can
+    rule moves out whatever its rollouts say."""
 
     rollout: RoundRollout
     rewards: SeatRewards
@@ -196,19 +230,21 @@ class RoundISMCTS:
     seconds: float = 0.25
     exploration: float = 0.7
     min_iterations: int = 32
+    root_actions: Optional[Callable[[State], list[Action]]] = None
     last_iterations: int = field(default=0, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The most visited action at the root."""
-        actions = world.legal_actions()
+        actions = world.legal_actions() if self.root_actions is None else self.root_actions(world)
         if len(actions) == 1:
             return actions[0]
+        rng = SearchRng(rng.next64())
         root = SearchNode(None, seat, None)
         start = self.stamp(world)
         deadline = time.thread_time() + self.seconds
         done = 0
         for done in range(1, self.iterations + 1):
-            self._iterate(root, world.determinize(seat, rng), rng, start)
+            self._iterate(root, world.determinize(seat, rng), rng, start, actions)
             if done >= self.min_iterations and (done & 7) == 0 \
                     and time.thread_time() > deadline:
                 break
@@ -218,17 +254,20 @@ class RoundISMCTS:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int) -> None:
+    def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int,
+                 at_root: list[Action]) -> None:
         node = root
         stamp = self.stamp
         while sim.to_move is not None and stamp(sim) == start:
-            legal = sim.legal_actions()
+            legal = at_root if node is root else sim.legal_actions()
             mover = sim.to_move
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = []
             for a in legal:
                 child = children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.available += 1
             if untried:
                 action = untried[rng.below(len(untried))]

@@ -1,49 +1,43 @@
-"""Cheap heuristics for Cat in the Box: a greedy policy, a rollout and an ISMCTS factory.
+"""Cat in the Box bots: a greedy policy that never paints itself into a paradox, and a round search.
 
-Registered by :mod:`cats.ai.levels`: ``GreedyBoxBot`` (levels 1–2), and a round-limited ISMCTS
-built from ``play_round`` and ``round_rewards`` (3).
-The idea: never paint yourself into a paradox (keep every card in hand declarable), keep options
-open, chase tricks only while short of the prediction, and place tokens next to your own.
+Registered levels: 1 Kitten plays the policy with slips, 2 Tomcat plays the policy, 3 Lion searches
+the rest of the round (information-set MCTS) among the policy's few best plays, with a light
+policy in its rollouts, and counts causing the paradox as worse than its score alone says.
+The policy, per legal play: never leave yourself without a card you can declare while another play
+keeps one (that paradox would be certain at your next turn); then keep many cards and
+declarations open, win or duck the trick as the prediction asks, place tokens next to your own,
+and take the spaces still open to a rival who has lost a colour (making a rival cause the
+paradox). The light policy drops the last two, which rollouts cannot afford.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Optional
 
-from cats.ai.search import ISMCTS, Noisy, RoundISMCTS
-from cats.box.actions import COLOUR_INDEX, RED, Play, Predict, SetAside
-from cats.box.state import PLAYING, BoxState
-from cats.box.table import EMPTY
+from cats.ai.search import Noisy, RoundISMCTS
+from cats.box.actions import COLOUR_INDEX, PLAY_SETS, PLAYS, RED, Play, Predict, SetAside
+from cats.box.info import ALL_COLOURS, ASIDE, OVER, PLAYING
+from cats.box.scoring import winners
+from cats.box.state import BoxState, round_stamp
+from cats.box.trick import COLOUR_RANKS
 from cats.core import Action, BotFactory, State
 from cats.rng import Rng
 
-EXPLORE = 0.15    # share of random moves in rollouts
-SAFETY = 10.0     # weight of keeping every card in hand declarable
+EXPLORE = 0.15    # share of rollout moves chosen at random among the plays that keep a card
+SAFETY = 10.0     # weight of the share of the hand still declarable after the play
+PAIRS = 1.0       # weight per (card, colour) declaration still open after the play
 WANT = 3.0        # weight of winning (or ducking) the trick as the prediction asks
-TOUCH = 1.0       # weight per own token next to the claimed space
+TOUCH = 0.5       # weight per own token next to the claimed space
+PRESS = 2.0       # weight of taking a space that a rival short of options could still use
+DOOMED = -100.0   # a play after which the player holds no declarable card: a certain paradox
+PARADOX_COST = 0.1  # taken off the round value of the player who caused the paradox
+ROOT_WIDTH = 4    # plays Lion searches at the root: the policy's best few
 
-
-def _options(state: BoxState, seat: int, hand: list[int], colours: int, taken: int) -> tuple[int, int]:
-    """(cards in hand still declarable, declarable (card, colour) pairs) for a hypothetical hand."""
-    board, n = state.board, state.table.numbers
-    cards = pairs = 0
-    for number in hand:
-        free = sum(1 for c in range(4) if colours >> c & 1 and board[c * n + number - 1] == EMPTY
-                   and c * n + number - 1 != taken)
-        cards += free > 0
-        pairs += free
-    return cards, pairs
-
-
-def _would_win(state: BoxState, number: int, colour: int) -> bool:
-    """Whether the card would be winning the trick right now."""
-    led = state.led if state.trick else colour
-
-    def rank(c: int, k: int) -> int:
-        return (40 if c == RED else 20 if c == led else 0) + k
-
-    return all(rank(colour, number) > rank(c, k) for _, k, c in state.trick)
+# Per colour mask (bit = colour index): how many colours it holds, and which, in colour order.
+BITS = tuple(bin(m).count("1") for m in range(16))
+COLOURS_OF = tuple(tuple(c for c in range(4) if m >> c & 1) for m in range(16))
 
 
 def _want_tricks(state: BoxState, seat: int) -> int:
@@ -53,23 +47,282 @@ def _want_tricks(state: BoxState, seat: int) -> int:
     return state.predictions[seat] - state.tricks[seat]
 
 
-def play_score(state: BoxState, action: Play) -> float:
-    """Higher is better: safety, flexibility, the trick the prediction wants, and adjacency."""
-    seat, n = state.turn, state.table.numbers
-    colour = COLOUR_INDEX[action.colour]
+def keeps_a_play(state: BoxState, number: int, colour: int) -> bool:
+    """Whether the seat to move, after playing ``number`` as ``colour``, still holds a card it
+    can declare (true too when it will not play again this round)."""
+    seat = state.turn
     hand = list(state.hands[seat])
-    hand.remove(action.number)
-    colours = state.colours[seat]
+    hand.remove(number)
+    if len(hand) <= 1:
+        return True
+    mask = state.colours[seat]
     if state.trick and colour != state.led:
-        colours &= ~(1 << state.led)
-    index = colour * n + action.number - 1
-    cards, pairs = _options(state, seat, hand, colours, index)
-    last_trick = len(hand) <= 1
-    safe = 1.0 if last_trick else cards / max(len(hand), 1)
-    win = 1.0 if _would_win(state, action.number, colour) else -1.0
-    want = 1.0 if _want_tricks(state, seat) > 0 else -1.0
-    touch = sum(1 for j in state.table.neighbours[index] if state.board[j] == seat)
-    return SAFETY * safe + 0.2 * pairs + WANT * win * want + TOUCH * touch
+        mask &= ~(1 << state.led)
+    free = list(state.free)
+    free[number] &= ~(1 << colour)
+    return any(free[k] & mask for k in hand)
+
+
+def _squeeze(state: BoxState, seat: int) -> Optional[list[float]]:
+    """Per colour, how much taking one of its spaces squeezes the rivals who have lost a colour:
+    the sum over those still holding it of (cards they must still play) / (spaces open to them).
+    Rivals holding all four colours gain the same from every colour, so they are left out
+    (``None`` when every rival holds all four)."""
+    free, hands = state.free, state.hands
+    squeeze: Optional[list[float]] = None
+    for rival, mask in enumerate(state.colours):
+        if rival == seat or mask == ALL_COLOURS:
+            continue
+        plays = len(hands[rival]) - 1
+        if plays <= 0:
+            continue
+        room = 0
+        for bits in free:
+            room += BITS[bits & mask]
+        weight = plays / room if room else float(plays)
+        if squeeze is None:
+            squeeze = [0.0, 0.0, 0.0, 0.0]
+        for c in COLOURS_OF[mask]:
+            squeeze[c] += weight
+    return squeeze
+
+
+def _win_chances(numbers: int, after_me: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per number, a rough chance that a card now winning the trick holds on with ``after_me``
+    players still to play: as red, and as another colour."""
+    key = numbers * 8 + after_me
+    found = _CHANCES.get(key)
+    if found is None:
+        red = tuple((k / numbers) ** after_me for k in range(numbers + 1))
+        other = tuple((0.5 * k / numbers) ** after_me for k in range(numbers + 1))
+        found = _CHANCES[key] = (red, other)
+    return found
+
+
+_CHANCES: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _room(state: BoxState, held: int, other: int
+          ) -> tuple[list[int], list[int], int, int, int, int]:
+    """The hand's distinct numbers and their counts, and how many cards and (card, colour)
+    declarations it has open in the colours ``held`` and ``other`` (``held`` without the led
+    colour: what a play that does not follow keeps)."""
+    free = state.free
+    distinct: list[int] = []
+    counts: list[int] = []
+    cards_f = pairs_f = cards_o = pairs_o = 0
+    previous = 0
+    for k in state.hands[state.turn]:   # sorted: equal numbers are neighbours
+        if k == previous:
+            counts[-1] += 1
+        else:
+            distinct.append(k)
+            counts.append(1)
+            previous = k
+        spaces = free[k] & held
+        if spaces:
+            cards_f += 1
+            pairs_f += BITS[spaces]
+        spaces = free[k] & other
+        if spaces:
+            cards_o += 1
+            pairs_o += BITS[spaces]
+    return distinct, counts, cards_f, pairs_f, cards_o, pairs_o
+
+
+def safe_plays(state: BoxState) -> list[Action]:
+    """The legal plays after which the player still holds a card to declare (all of them when
+    none does, or when the player will not play again this round)."""
+    seat = state.turn
+    held, free = state.colours[seat], state.free
+    if len(state.hands[seat]) <= 2:
+        return state.legal_actions()
+    pmask = state.play_mask()
+    led = state.led if state.trick else -1
+    other = held & ~(1 << led) if led >= 0 else held
+    distinct, counts, cards_f, _, cards_o, _ = _room(state, held, other)
+    safe: list[Action] = []
+    for k, had in zip(distinct, counts):
+        bits = free[k] & pmask
+        if not bits:
+            continue
+        keep_f = cards_f - had + (had - 1) * (BITS[free[k] & held] > 1) > 0
+        keep_o = cards_o - had + (had - 1) * (BITS[free[k] & other] > 1) > 0
+        for c in COLOURS_OF[bits]:
+            if keep_f if led < 0 or c == led else keep_o:
+                safe.append(PLAYS[k][c])
+    return safe or state.legal_actions()
+
+
+def best_plays(state: BoxState, ranked: Optional[list[tuple[float, Action]]] = None
+               ) -> list[Action]:
+    """The legal plays with the best policy score.
+
+    The plays are taken number by number (the legal ones: the hand's numbers on empty spaces of
+    the colours of ``play_mask``). Keeping cards declarable is counted per colour set (with and
+    without the led colour) once, and a play changes only its own number's count. ``ranked``,
+    if given, receives every legal play with its score."""
+    seat = state.turn
+    held, free, trick, table = state.colours[seat], state.free, state.trick, state.table
+    numbers = table.numbers
+    pmask = state.play_mask()
+    left = len(state.hands[seat]) - 1
+    if trick:
+        led = state.led
+        other = held & ~(1 << led)
+        ranks = COLOUR_RANKS[led + 1]
+        top = -1
+        for _, k, c in trick:
+            if ranks[c] + k > top:
+                top = ranks[c] + k
+    else:
+        led, other, ranks, top = -1, held, COLOUR_RANKS[0], -1
+    distinct, counts, cards_f, pairs_f, cards_o, pairs_o = _room(state, held, other)
+    need = _want_tricks(state, seat)
+    want = WANT * (-1.0 if need == 0 else 1.0 if need > 0 else 0.5)
+    own = state.tokens[seat] if need >= 0 else 0
+    red_chance, other_chance = _win_chances(numbers, state.num_players - len(trick) - 1)
+    squeeze = _squeeze(state, seat)
+    near = table.near_bits
+    best: list[Action] = []
+    best_score = -1e18
+    keep_f = keep_o = SAFETY
+    for k, had in zip(distinct, counts):
+        bits = free[k] & pmask
+        if not bits:
+            continue
+        if left > 1:
+            if led < 0 or bits >> led & 1:
+                spaces = BITS[free[k] & held]
+                cards = cards_f - had + (had - 1) * (spaces > 1)
+                keep_f = (DOOMED if cards <= 0
+                          else SAFETY * cards / left + PAIRS * (pairs_f - spaces - had + 1))
+            if led >= 0 and bits & other:
+                spaces = BITS[free[k] & other]
+                cards = cards_o - had + (had - 1) * (spaces > 1)
+                keep_o = (DOOMED if cards <= 0
+                          else SAFETY * cards / left + PAIRS * (pairs_o - spaces - had + 1))
+        for c in COLOURS_OF[bits]:
+            score = keep_f if led < 0 or c == led else keep_o
+            if ranks[c] + k > top:
+                score += want * (2.0 * (red_chance if c == RED else other_chance)[k] - 1.0)
+            else:
+                score -= want
+            if own:
+                score += TOUCH * (near[c * numbers + k - 1] & own).bit_count()
+            if squeeze is not None:
+                score += PRESS * squeeze[c]
+            if ranked is not None:
+                ranked.append((score, PLAYS[k][c]))
+            if score > best_score + 1e-9:
+                best, best_score = [PLAYS[k][c]], score
+            elif score >= best_score - 1e-9:
+                best.append(PLAYS[k][c])
+    return best
+
+
+def _gains(numbers: int, after_me: int, want: float
+           ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per number, what the trick term adds to a card now holding the trick (as red, and as
+    another colour): ``want`` times the chance it holds on (see :func:`_win_chances`), as a
+    -1..1 edge."""
+    key = (numbers, after_me, want)
+    found = _GAINS.get(key)
+    if found is None:
+        red, other = _win_chances(numbers, after_me)
+        found = _GAINS[key] = (tuple(want * (2.0 * p - 1.0) for p in red),
+                               tuple(want * (2.0 * p - 1.0) for p in other))
+    return found
+
+
+_GAINS: dict[tuple[int, int, float], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def rollout_plays(state: BoxState) -> list[Action]:
+    """The plays the light policy (no token adjacency, no squeeze) likes best: the plays
+    ``best_plays`` picks with those weights at zero, computed per number and colour class (the
+    led colour, red, and any other colour score alike within a number), as rollouts need it
+    fast. Within a number the plays come class by class."""
+    seat = state.turn
+    held, free, trick, table = state.colours[seat], state.free, state.trick, state.table
+    pmask = held if trick or state.red_open else state.play_mask()
+    hand = state.hands[seat]
+    left = len(hand) - 1
+    if trick:
+        led = state.led
+        other = held & ~(1 << led)
+        ranks = COLOUR_RANKS[led + 1]
+        top = -1
+        for _, k, c in trick:
+            if ranks[c] + k > top:
+                top = ranks[c] + k
+    else:
+        led, other, ranks, top = -1, held, COLOUR_RANKS[0], -1
+    distinct: list[int] = []   # as _room counts, inlined: this is the rollouts' hot path
+    counts: list[int] = []
+    cards_f = pairs_f = cards_o = pairs_o = 0
+    previous = 0
+    split = other != held
+    for k in hand:
+        if k == previous:
+            counts[-1] += 1
+        else:
+            distinct.append(k)
+            counts.append(1)
+            previous = k
+        spaces = free[k] & held
+        if spaces:
+            cards_f += 1
+            pairs_f += BITS[spaces]
+            if split:
+                spaces &= other
+                if spaces:
+                    cards_o += 1
+                    pairs_o += BITS[spaces]
+    need = _want_tricks(state, seat)
+    want = WANT * (-1.0 if need == 0 else 1.0 if need > 0 else 0.5)
+    red_gain, other_gain = _gains(table.numbers, state.num_players - len(trick) - 1, want)
+    led_gain = red_gain if led == RED else other_gain
+    led_rank = ranks[led] if led >= 0 else 0
+    red_rank = ranks[RED]
+    led_bit = 1 << led if led >= 0 else 0
+    plain = ~(led_bit | 1 << RED)
+    per_card = SAFETY / left if left > 1 else 0.0
+    sets = PLAY_SETS
+    best: list[Action] = []
+    best_score = -1e18
+    keep_f = keep_o = SAFETY
+    for k, had in zip(distinct, counts):
+        bits = free[k] & pmask
+        if not bits:
+            continue
+        if left > 1:
+            spaces = BITS[free[k] & held]
+            cards = cards_f - had + (had - 1) * (spaces > 1)
+            keep_f = (DOOMED if cards <= 0
+                      else per_card * cards + PAIRS * (pairs_f - spaces - had + 1))
+            if split:
+                spaces = BITS[free[k] & other]
+                cards = cards_o - had + (had - 1) * (spaces > 1)
+                keep_o = (DOOMED if cards <= 0
+                          else per_card * cards + PAIRS * (pairs_o - spaces - had + 1))
+            else:
+                keep_o = keep_f
+        classes: tuple[tuple[int, float], ...]
+        if led < 0:   # a lead holds the trick so far, in any colour
+            classes = ((bits & 1, keep_f + red_gain[k]), (bits & ~1, keep_f + other_gain[k]))
+        else:         # neither red nor the led colour ever takes a trick that has been led
+            classes = ((bits & led_bit, keep_f + (led_gain[k] if led_rank + k > top else -want)),
+                       (bits & 1 & ~led_bit,
+                        keep_o + (red_gain[k] if red_rank + k > top else -want)),
+                       (bits & plain, keep_o - want))
+        for colours, score in classes:
+            if colours:
+                if score > best_score + 1e-9:
+                    best, best_score = list(sets[k][colours]), score
+                elif score >= best_score - 1e-9:
+                    best += sets[k][colours]
+    return best
 
 
 def aside_choice(state: BoxState) -> Action:
@@ -88,132 +341,44 @@ def prediction_choice(state: BoxState) -> Action:
 
 
 def greedy_box(state: BoxState, rng: Rng) -> Action:
-    """The heuristic's choice for the seat to move (ties broken at random)."""
+    """The policy's choice for the seat to move (ties broken at random)."""
     if state.phase != PLAYING:
-        return aside_choice(state) if state.phase == "aside" else prediction_choice(state)
+        return aside_choice(state) if state.phase == ASIDE else prediction_choice(state)
     best = best_plays(state)
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def best_plays(state: BoxState) -> list[Action]:
-    """The legal plays with the best :func:`play_score`, computed in O(1) per play.
-
-    Same score as :func:`play_score`: the free (colour, number) spaces left for every card of
-    the hand are counted once per colour set (with and without the led colour), and a play only
-    changes the count of its own number."""
-    seat, n = state.turn, state.table.numbers
-    board, hand, trick = state.board, state.hands[seat], state.trick
-    mask = state.colours[seat]
-    led = state.led if trick else -1
-    counts = [0] * (n + 1)
-    for k in hand:
-        counts[k] += 1
-    variants: dict[int, tuple[list[int], int, int]] = {}
-
-    def variant(m: int) -> tuple[list[int], int, int]:
-        got = variants.get(m)
-        if got is None:
-            free = [0] * (n + 1)
-            cards = pairs = 0
-            for k in range(1, n + 1):
-                f = 0
-                for c in range(4):
-                    if m >> c & 1 and board[c * n + k - 1] == EMPTY:
-                        f += 1
-                free[k] = f
-                if counts[k]:
-                    pairs += counts[k] * f
-                    if f:
-                        cards += counts[k]
-            got = variants[m] = (free, cards, pairs)
-        return got
-
-    left = len(hand) - 1
-    last_trick = left <= 1
-    want = 1.0 if _want_tricks(state, seat) > 0 else -1.0
-    top = -1
-    if trick:
-        for _, k, c in trick:
-            rank = (40 if c == RED else 20 if c == led else 0) + k
-            if rank > top:
-                top = rank
-    neighbours = state.table.neighbours
-    best: list[Action] = []
-    best_score = float("-inf")
-    for action in state.legal_actions():
-        number = action.number  # type: ignore[attr-defined]
-        colour = COLOUR_INDEX[action.colour]  # type: ignore[attr-defined]
-        m = mask & ~(1 << led) if trick and colour != led else mask
-        free, cards, pairs = variant(m)
-        f = free[number]
-        had = counts[number]
-        cards += (had - 1) * (f > 1) - had * (f > 0)
-        pairs += (had - 1) * (f - 1) - had * f
-        safe = 1.0 if last_trick else cards / max(left, 1)
-        if trick:
-            rank = (40 if colour == RED else 20 if colour == led else 0) + number
-            win = 1.0 if rank > top else -1.0
-        else:
-            win = 1.0
-        index = colour * n + number - 1
-        touch = 0
-        for j in neighbours[index]:
-            if board[j] == seat:
-                touch += 1
-        score = SAFETY * safe + 0.2 * pairs + WANT * win * want + TOUCH * touch
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score >= best_score - 1e-9:
-            best.append(action)
-    return best
-
-
-def heuristic_rollout(state: State, rng: Rng, max_steps: int = 2000) -> None:
-    """Play the game out with mostly greedy moves (in place)."""
-    assert isinstance(state, BoxState)
-    steps = 0
-    while state.to_move is not None and steps < max_steps:
-        if rng.below(1000) < EXPLORE * 1000:
-            actions = state.legal_actions()
-            state.do(actions[rng.below(len(actions))])
-        else:
-            state.do(greedy_box(state, rng))
-        steps += 1
-
-
 @dataclass
 class GreedyBoxBot:
-    """Plays the heuristic move at once (a quick level-1/2 opponent)."""
+    """Plays the policy's move at once (Tomcat; with slips, Kitten)."""
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
-        """The greedy heuristic action."""
+        """The policy's action."""
         assert isinstance(world, BoxState)
         return greedy_box(world, rng)
 
 
-def heuristic_ismcts(iterations: int = 800, seconds: float = 0.3) -> ISMCTS:
-    """ISMCTS whose rollouts follow the greedy heuristic."""
-    return ISMCTS(iterations=iterations, seconds=seconds, rollout=heuristic_rollout)
-
-
 # -- pieces for the round search (level 3) ---------------------------------------------------------
-def round_stamp(state: State) -> int:
-    """Which round a state is in (the count of finished rounds)."""
-    assert isinstance(state, BoxState)
-    return len(state.results)
-
-
 def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:
-    """Mostly greedy moves until the current round is scored (in place)."""
+    """Light-policy moves (:func:`rollout_plays`; with ``explore``, a random play among those
+    that keep a card to declare) until the current round is scored (in place)."""
     assert isinstance(state, BoxState)
-    rounds = len(state.results)
-    threshold = int(explore * 1000)
-    while state.phase != "over" and len(state.results) == rounds:
-        if threshold and rng.below(1000) < threshold:
-            actions = state.legal_actions()
-            state.do(actions[rng.below(len(actions))])
-        else:
-            state.do(greedy_box(state, rng))
+    rounds = len(state.rounds)
+    threshold = int(explore * 1024)
+    draws = left = 0   # 10-bit explore draws, six from each 64-bit output
+    while True:
+        phase = state.phase
+        if phase != PLAYING:
+            if phase == OVER or len(state.rounds) != rounds:
+                return
+            state.do(aside_choice(state) if phase == ASIDE else prediction_choice(state))
+            continue
+        if not left:
+            draws, left = rng.next64(), 6
+        left -= 1
+        pool = safe_plays(state) if draws & 1023 < threshold else rollout_plays(state)
+        draws >>= 10
+        state.do(pool[rng.below(len(pool))] if len(pool) > 1 else pool[0])
 
 
 def round_rewards(state: State, start: int, scale: float = 6.0) -> list[float]:
@@ -221,24 +386,97 @@ def round_rewards(state: State, start: int, scale: float = 6.0) -> list[float]:
     round ended the game, half of it is the share of the win."""
     assert isinstance(state, BoxState)
     n = state.num_players
-    if len(state.results) <= start:
+    if len(state.rounds) <= start:
         return [0.5] * n
-    scores = state.results[start]["scores"]
+    record = state.rounds[start]
+    scores, caused = record.scores, record.paradox
     total = sum(scores)
     out = []
     for s in range(n):
         diff = scores[s] - (total - scores[s]) / (n - 1)
-        out.append(0.5 + 0.5 * math.tanh(diff / scale))
-    if state.phase == "over":
-        outcome = state.outcome()
-        assert outcome is not None
-        out = [0.5 * v + 0.5 * outcome.reward(s) for s, v in enumerate(out)]
+        value = 0.5 + 0.5 * math.tanh(diff / scale)
+        out.append(max(0.0, value - PARADOX_COST) if s == caused else value)
+    if len(state.rounds) == n:   # the game's last round: the win counts too
+        won, _ = winners([r.scores for r in state.rounds], n)
+        out = [0.5 * v + 0.5 * (1.0 / len(won) if s in won else 0.0) for s, v in enumerate(out)]
     return out
+
+
+@dataclass
+class RoundSearch:
+    """Lion: information-set MCTS over the rest of the round, in worlds that end with it."""
+
+    search: RoundISMCTS
+
+    @property
+    def last_iterations(self) -> int:
+        """Simulations run by the last search."""
+        return self.search.last_iterations
+
+    @property
+    def seconds(self) -> float:
+        """The search's CPU time cap."""
+        return self.search.seconds
+
+    @seconds.setter
+    def seconds(self, value: float) -> None:
+        self.search.seconds = value
+
+    def choose(self, world: State, seat: int, rng: Rng) -> Action:
+        """The most visited action at the root, searching in a copy that ends with the round."""
+        assert isinstance(world, BoxState)
+        short = world.clone()
+        short.end_after_this_round()
+        return self.search.choose(short, seat, rng)
+
+
+def root_plays(state: State) -> list[Action]:
+    """What Lion searches: in the trick phase the ``ROOT_WIDTH`` plays the policy likes best
+    (ties included), never one that leaves no card to declare while another keeps one; else
+    every legal action. A few strong candidates get enough simulations each to be told apart."""
+    assert isinstance(state, BoxState)
+    if state.phase != PLAYING:
+        return state.legal_actions()
+    ranked: list[tuple[float, Action]] = []
+    best_plays(state, ranked=ranked)
+    if any(score > DOOMED / 2 for score, _ in ranked):
+        ranked = [(score, action) for score, action in ranked if score > DOOMED / 2]
+    scores = sorted((score for score, _ in ranked), reverse=True)
+    cut = scores[min(ROOT_WIDTH, len(scores)) - 1] - 1e-9
+    return [action for score, action in ranked if score >= cut]
+
+
+def lion() -> RoundSearch:
+    """A round search of 300 simulations, rolling out with the policy."""
+    return RoundSearch(RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300,
+                                   seconds=0.3, root_actions=root_plays))
+
+
+# -- events the bots bench counts -----------------------------------------------------------------
+def events(before: State, action: Action, after: State) -> list[tuple[int, str]]:
+    """What one move shows (for the bots bench): the seat that caused a paradox, and a play that
+    made the player's own paradox certain while another legal play kept a card to declare."""
+    assert isinstance(before, BoxState) and isinstance(after, BoxState)
+    shown: list[tuple[int, str]] = []
+    if isinstance(action, Play):
+        colour = COLOUR_INDEX[action.colour]
+        if not keeps_a_play(before, action.number, colour) and any(
+                keeps_a_play(before, a.number, COLOUR_INDEX[a.colour])  # type: ignore[attr-defined]
+                for a in before.legal_actions()):
+            shown.append((before.turn, "avoidable paradox"))
+    if len(after.rounds) > len(before.rounds):
+        caused = after.rounds[-1].paradox
+        if caused is not None:
+            shown.append((caused, "paradox"))
+    return shown
 
 
 # -- the three levels ------------------------------------------------------------------------------
 LEVELS: dict[int, BotFactory] = {
     1: lambda: Noisy(GreedyBoxBot(), 0.3),
     2: GreedyBoxBot,
-    3: lambda: RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300),
+    3: lion,
 }
+
+__all__ = ["LEVELS", "GreedyBoxBot", "RoundSearch", "best_plays", "greedy_box", "events",
+           "keeps_a_play", "play_round", "round_rewards", "safe_plays"]

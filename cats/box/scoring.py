@@ -47,13 +47,13 @@ def earned_bonuses(tricks: Sequence[int], predictions: Sequence[int], paradox: O
             for seat, won in enumerate(tricks)]
 
 
-def round_scores(board: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
+def round_scores(tokens: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
                  paradox: Optional[int], table: Table) -> list[int]:
-    """The round scores alone: groups are measured only for the seats that earned the bonus."""
+    """The round scores alone from each seat's tokens (display-position bits, see
+    :func:`token_masks`): groups are measured only for the seats that earned the bonus."""
     earned = earned_bonuses(tricks, predictions, paradox, table)
-    masks = token_masks(board, table) if any(earned) else []
     return [seat_score(won, made,
-                       largest_group_mask(masks[seat], table).bit_count() if made else 0,
+                       largest_group_mask(tokens[seat], table).bit_count() if made else 0,
                        seat == paradox)
             for seat, (won, made) in enumerate(zip(tricks, earned))]
 
@@ -95,13 +95,14 @@ class RoundRecord:
     """A finished round: its scores at once, its public breakdown (:func:`round_result`) built
     the first time it is asked for. Never changed once made, so copies of a state share it."""
 
-    __slots__ = ("scores", "_facts", "_json")
+    __slots__ = ("scores", "paradox", "_facts", "_json")
 
-    def __init__(self, round_no: int, start: int, board: Sequence[int], tricks: Sequence[int],
-                 predictions: Sequence[int], paradox: Optional[int],
+    def __init__(self, round_no: int, start: int, board: Sequence[int], tokens: Sequence[int],
+                 tricks: Sequence[int], predictions: Sequence[int], paradox: Optional[int],
                  paradox_hand: Optional[Sequence[int]], discarded: Sequence[Sequence[int]],
                  table: Table) -> None:
-        self.scores = round_scores(board, tricks, predictions, paradox, table)
+        self.scores = round_scores(tokens, tricks, predictions, paradox, table)
+        self.paradox = paradox
         self._facts: Optional[tuple[Any, ...]] = (
             round_no, start, board, tricks, predictions, paradox, paradox_hand, discarded, table)
         self._json: Optional[JsonDict] = None
@@ -111,6 +112,7 @@ class RoundRecord:
         """A record of a breakdown read from a save (kept as it is)."""
         record = cls.__new__(cls)
         record.scores, record._facts, record._json = list(data["scores"]), None, data
+        record.paradox = data["paradox"]
         return record
 
     def json(self) -> JsonDict:
@@ -126,14 +128,15 @@ def totals(results: Sequence[JsonDict], players: int) -> list[int]:
     return [sum(r["scores"][s] for r in results) for s in range(players)]
 
 
-def winners(results: Sequence[JsonDict], players: int) -> tuple[list[int], bool]:
-    """Winning seats (highest total, then final round's score) and whether the tie-break decided."""
-    total = totals(results, players)
+def winners(scores: Sequence[Sequence[int]], players: int) -> tuple[list[int], bool]:
+    """Winning seats from the rounds' scores (highest total, then final round's score), and
+    whether the tie-break decided."""
+    total = [sum(row[s] for row in scores) for s in range(players)]
     best = max(total)
     tied = [s for s in range(players) if total[s] == best]
     if len(tied) == 1:
         return tied, False
-    final = results[-1]["scores"]
+    final = scores[-1]
     top = max(final[s] for s in tied)
     return [s for s in tied if final[s] == top], True
 
@@ -155,7 +158,7 @@ def round_line(result: JsonDict, seat: int) -> str:
 def game_outcome(results: Sequence[JsonDict], players: int) -> Outcome:
     """Scores, winners, summary and per-seat lines of a finished game."""
     total = totals(results, players)
-    won, by_tiebreak = winners(results, players)
+    won, by_tiebreak = winners([r["scores"] for r in results], players)
     points = total[won[0]]
     key = "share_win" if len(won) > 1 else "wins_on_tiebreak" if by_tiebreak else "wins"
     summary = said(W(key, winners=tuple(Player(s) for s in won), points=points))

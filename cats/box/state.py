@@ -27,6 +27,7 @@ from cats.box.table import (
     check_deal_script,
     deal_order,
     table_for,
+    token_masks,
 )
 from cats.box.trick import TrickPlay, winner
 from cats.core import Action, JsonDict, Outcome, Spot, State, action_table
@@ -77,6 +78,7 @@ class BoxState(State):
     # (index 1..numbers) is empty, and whether a player's token is on the red row.
     free: list[int]
     red_open: bool
+    tokens: list[int]         # per seat, its tokens as display-position bits (Table.cell_bit)
 
     # -- set-up --------------------------------------------------------------------------------
     @classmethod
@@ -114,6 +116,7 @@ class BoxState(State):
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
         self.red_open = False
+        self.tokens = [0] * n
         self._place_neutral_tokens()
         self.reveals += 2 if self.revealed else 1
         self.aside, self.colours = [-1] * n, [ALL_COLOURS] * n
@@ -137,6 +140,7 @@ class BoxState(State):
                                if self.board[c * n + number - 1] == EMPTY)
                            for number in range(1, n + 1)]
         self.red_open = max(self.board[:n]) >= 0
+        self.tokens = token_masks(self.board, self.table)
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -150,22 +154,24 @@ class BoxState(State):
         if phase == PLAYING:
             if self.red_open or self.trick:
                 return self._plays_in(self.colours[self.turn])
-            return self._plays()
+            return self._plays_in(self.play_mask())
         if phase == ASIDE:
             return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
         if phase == PREDICTING:
             return [PREDICT[k] for k in self.table.predictions]
         return []
 
-    def _plays(self) -> list[Action]:
-        """Legal declarations: empty space, colour still held; the leader's red restriction
-        (the leader declares red only when no other colour can be declared)."""
+    def play_mask(self) -> int:
+        """The colours (bit = colour index) the player to move may declare now: the legal plays
+        are the hand's numbers on empty spaces (``free``) of these colours. The leader may not
+        declare red while the red row is empty, unless no card can be declared another colour."""
         mask = self.colours[self.turn]
         if not self.trick and not self.red_open:
-            others = self._plays_in(mask & NOT_RED)
-            if others:
-                return others
-        return self._plays_in(mask)
+            others, free = mask & NOT_RED, self.free
+            for number in self.hands[self.turn]:
+                if free[number] & others:
+                    return others
+        return mask
 
     def _plays_in(self, mask: int) -> list[Action]:
         """The declarations of the hand's numbers on empty spaces of the colours in ``mask``,
@@ -233,19 +239,20 @@ class BoxState(State):
 
     def _play(self, number: int, colour: int) -> None:
         """Play a card as a colour: token on the board, led colour lost when not following."""
-        seat, n = self.turn, self.table.numbers
+        seat, table, trick = self.turn, self.table, self.trick
         self.hands[seat].remove(number)
-        if not self.trick:
+        if not trick:
             if colour == RED and not self.red_open:
                 self._note_forced_red(seat)
             self.led = colour
         elif colour != self.led:
             self.colours[seat] &= ~(1 << self.led)
-        self.board[colour * n + number - 1] = seat
+        index = colour * table.numbers + number - 1
+        self.board[index] = seat
+        self.tokens[seat] |= table.cell_bit[index]
         self.free[number] &= ~(1 << colour)
         if colour == RED:
             self.red_open = True
-        trick = self.trick
         trick.append((seat, number, colour))
         self.reveals += 1
         if len(trick) == self.num_players:
@@ -294,8 +301,8 @@ class BoxState(State):
                    discarded: tuple[TrickPlay, ...]) -> None:
         """Score the round, then deal the next one or end the game."""
         self.rounds.append(RoundRecord(
-            self.round_no, self.start_player, self.board[:], self.tricks[:], self.predictions[:],
-            paradox, paradox_hand, discarded, self.table))
+            self.round_no, self.start_player, self.board[:], self.tokens, self.tricks[:],
+            self.predictions[:], paradox, paradox_hand, discarded, self.table))
         if self.round_no >= self.final_round:
             self.phase = OVER
         else:
@@ -513,16 +520,18 @@ class BoxState(State):
 
     # -- copies, saves and re-deals ------------------------------------------------------------
     def clone(self) -> "BoxState":
-        """A fast independent copy (finished-round records are shared: they never change)."""
+        """A fast independent copy (finished-round records and the leftovers are shared: they
+        never change in place)."""
         c = BoxState.__new__(BoxState)
         c.num_players, c.table, c.options = self.num_players, self.table, self.options
         c.rng, c.reveals = Rng(self.rng.state), self.reveals
         c.first_player, c.round_no, c.phase, c.turn = (
             self.first_player, self.round_no, self.phase, self.turn)
         c.hands = [h[:] for h in self.hands]
-        c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed[:], self.leftovers[:]
+        # The leftovers are never changed in place (a deal or a re-deal replaces them): shared.
+        c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed, self.leftovers
         c.board, c.colours = self.board[:], self.colours[:]
-        c.free, c.red_open = self.free[:], self.red_open
+        c.free, c.red_open, c.tokens = self.free[:], self.red_open, self.tokens[:]
         c.predictions, c.tricks = self.predictions[:], self.tricks[:]
         c.trick, c.led, c.trick_no, c.last_trick = (
             self.trick[:], self.led, self.trick_no, self.last_trick)

@@ -32,6 +32,8 @@ class Table:
     # step along a row once the cells that would wrap around a row's end are masked off.
     not_first_column: int         # display positions outside the first column
     not_last_column: int          # display positions outside the last column
+    cell_bit: tuple[int, ...]     # per board index, the bit of its display position
+    near_bits: tuple[int, ...]    # per board index, the display-position bits of its neighbours
 
     @property
     def tricks_per_round(self) -> int:
@@ -66,6 +68,9 @@ def table_for(players: int) -> Table:
     neighbours, scan = _geometry(numbers, rows)
     bonus_max = row.get("bonus_max_tricks")
     cells = range(len(scan))
+    cell_bit = [0] * len(scan)
+    for p, index in enumerate(scan):
+        cell_bit[index] = 1 << p
     return Table(
         players=players, numbers=numbers, copies=int(data["copies"]), hand=int(row["hand"]),
         predictions=tuple(int(k) for k in row["predictions"]),
@@ -74,7 +79,9 @@ def table_for(players: int) -> Table:
         bonus_max_tricks=None if bonus_max is None else int(bonus_max),
         neighbours=neighbours, scan=scan,
         not_first_column=sum(1 << p for p in cells if p % numbers),
-        not_last_column=sum(1 << p for p in cells if p % numbers != numbers - 1))
+        not_last_column=sum(1 << p for p in cells if p % numbers != numbers - 1),
+        cell_bit=tuple(cell_bit),
+        near_bits=tuple(sum(cell_bit[j] for j in near) for near in neighbours))
 
 
 def _geometry(numbers: int, rows: Sequence[int]

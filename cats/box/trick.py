@@ -9,10 +9,19 @@ from cats.box.actions import RED
 TrickPlay = tuple[int, int, int]  # (seat, number, colour index)
 
 
+def _colour_ranks(led: int) -> tuple[int, ...]:
+    return tuple(40 if colour == RED else 20 if colour == led else 0 for colour in range(4))
+
+
+# What a card of each colour adds to its number in a trick, per led colour (index led + 1; -1:
+# before the lead): any red beats the led colour, which beats every other colour.
+COLOUR_RANKS: tuple[tuple[int, ...], ...] = tuple(_colour_ranks(led) for led in range(-1, 4))
+
+
 def rank(number: int, colour: int, led: int) -> int:
-    """A card's strength in a trick: any red beats the led colour, which beats every other
-    colour; within a colour the higher number wins (a colour–number pair is never played twice)."""
-    return (40 if colour == RED else 20 if colour == led else 0) + number
+    """A card's strength in a trick led in ``led``; within a colour the higher number wins (a
+    colour–number pair is never played twice)."""
+    return COLOUR_RANKS[led + 1][colour] + number
 
 
 def winner(plays: Sequence[TrickPlay], led: int) -> int:
@@ -23,8 +32,3 @@ def winner(plays: Sequence[TrickPlay], led: int) -> int:
         if strength > best:
             best, seat_best = strength, seat
     return seat_best
-
-
-def top_rank(plays: Sequence[TrickPlay], led: int) -> int:
-    """The rank a card must beat to take the trick so far (-1 before the lead)."""
-    return max((rank(number, colour, led) for _, number, colour in plays), default=-1)
