@@ -48,6 +48,10 @@ class SaveError(Exception):
     """A save that cannot be written or read; the message names the file and the reason."""
 
 
+class Damaged(SaveError):
+    """A save file whose bytes do not read or whose game does not replay (its backup may)."""
+
+
 @dataclass(frozen=True)
 class SaveInfo:
     """A save slot as the Load dialog lists it."""
@@ -69,10 +73,7 @@ class SaveInfo:
 
     def when(self) -> str:
         """The save time as local text."""
-        try:
-            return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at)) if self.saved_at else ""
-        except (OverflowError, ValueError, OSError):  # a hostile file's time: show none
-            return ""
+        return _when(self.saved_at)
 
 
 def _timestamp(value: Any) -> float:
@@ -84,6 +85,15 @@ def _timestamp(value: Any) -> float:
     except OverflowError:
         return 0.0
     return seconds if math.isfinite(seconds) else 0.0
+
+
+def _when(value: Any) -> str:
+    """A record's save time as local text ("" if it has none a clock can show)."""
+    stamp = _timestamp(value)
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else ""
+    except (OverflowError, ValueError, OSError):  # a hostile file's time: show none
+        return ""
 
 
 def is_autosave(slot: str) -> bool:
@@ -286,8 +296,10 @@ class SaveStore:
             if record.get("app", APP_TAG) != APP_TAG:
                 raise ValueError("is not a Nine Lives save")
             record = upgrade(record)
-        except FileProblem as exc:
+        except MissingFile as exc:
             raise SaveError(str(exc)) from None
+        except FileProblem as exc:
+            raise Damaged(str(exc)) from None
         except ValueError as exc:
             raise SaveError(f"{path.name} {exc}") from None
         seats = record.get("players")
@@ -301,20 +313,53 @@ class SaveStore:
         return record
 
     def load(self, slot: str) -> Session:
-        """Replay a slot into a session; :class:`SaveError` names the file and the problem."""
+        """Replay a slot into a session; :class:`SaveError` names the file and the problem.
+
+        A damaged file (bytes that do not read, or a game that does not replay) whose backup
+        loads is played from the backup, said in :attr:`last_notes`; the damaged file is left as
+        it is (the next save moves it aside, never over the backup)."""
         notes: list[str] = []
-        record = self.read_record(slot, notes)
-        self.last_notes = notes
         try:
-            session = Session.from_record(current_snapshot(record))
-        except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
-            raise SaveError(f"{self.path_of(slot).name} cannot be loaded: {exc}") from None
+            session = self._replay(self.read_record(slot, notes), self.path_of(slot).name)
+        except Damaged as exc:
+            session = self._from_backup(slot, exc, notes)
+        self.last_notes = notes
         slot = check_slot(slot)
         if slot == RESUME:
             self._owner = weakref.ref(session)
         self._origins = [(ref, s) for ref, s in self._origins if ref() is not None]
         self._origins.append((weakref.ref(session), slot))
         return session
+
+    @staticmethod
+    def _replay(record: dict[str, Any], name: str) -> Session:
+        try:
+            return Session.from_record(current_snapshot(record))
+        except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:
+            raise Damaged(f"{name} cannot be loaded: {exc}") from None
+
+    def _from_backup(self, slot: str, damage: SaveError, notes: list[str]) -> Session:
+        """The session in a slot's backup, or ``damage`` raised again if that fails too."""
+        backup = backup_of(self.path_of(slot))
+        record = self._backup_record(slot, damage)
+        try:
+            session = self._replay(record, backup.name)
+        except SaveError:
+            raise damage from None
+        notes.append(f"{damage} Its backup ({backup.name}, saved "
+                     f"{_when(record.get('saved_at'))}) was loaded instead; the damaged file "
+                     "is left as it is.")
+        return session
+
+    def _backup_record(self, slot: str, damage: SaveError) -> dict[str, Any]:
+        """The record in a damaged slot's backup, marked as such; ``damage`` if it has none."""
+        try:
+            record = upgrade(read_json_object(backup_of(self.path_of(slot))))
+        except (FileProblem, ValueError):
+            raise damage from None
+        if record.get("app", APP_TAG) != APP_TAG or not valid_record(record):
+            raise damage
+        return dict(record, progress="damaged: its backup will be loaded")
 
     def _origin_of(self, session: Session) -> Optional[str]:
         return next((slot for ref, slot in self._origins if ref() is session), None)
@@ -362,7 +407,10 @@ class SaveStore:
 
     def _preview(self, slot: str, path: Path) -> SaveInfo:
         try:
-            record = self.read_record(slot)
+            try:
+                record = self.read_record(slot)
+            except Damaged as damage:
+                record = self._backup_record(slot, damage)
             game = record.get("game")
             if not isinstance(game, str) or game not in GAMES:
                 raise SaveError(f"{path.name}: unknown game {game!r}" if isinstance(game, str)
