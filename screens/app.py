@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import logging.handlers
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,11 @@ from screens import cli
 from screens.cli import WINDOW, UsageError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    import pygame
+
+    from screens.pace import Pace
     from screens.scene import Scene
 
 log = logging.getLogger("nine-lives")
@@ -48,7 +52,7 @@ def app_version() -> str:
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     """The command line (checked: see :mod:`screens.cli`)."""
-    return cli.parse_args(argv, app_version())
+    return cli.parse_args(argv, app_version)
 
 
 def setup_logging(to_file: bool = True) -> None:
@@ -61,15 +65,30 @@ def setup_logging(to_file: bool = True) -> None:
         if not to_file:
             raise OSError("read-only")
         folder.mkdir(parents=True, exist_ok=True)
-        handlers.append(logging.handlers.RotatingFileHandler(
-            folder / "nine-lives.log", maxBytes=1_000_000, backupCount=2, encoding="utf-8"))
+        rotate(folder / "nine-lives.log")
+        handlers.append(logging.FileHandler(folder / "nine-lives.log", encoding="utf-8"))
     except OSError:
         pass
     logging.basicConfig(level=logging.INFO, handlers=handlers,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
 
 
-def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # type: ignore[no-untyped-def]
+def rotate(path: "Path", limit: int = 1_000_000, keep: int = 2) -> None:
+    """Start a new log when the last one has grown past ``limit`` bytes, keeping ``keep`` old
+    ones (``.1`` the newest); done at start, which spares importing ``logging.handlers``."""
+    try:
+        if path.stat().st_size < limit:
+            return
+    except FileNotFoundError:
+        return
+    for i in range(keep - 1, 0, -1):
+        older = path.with_name(f"{path.name}.{i}")
+        if older.exists():
+            older.replace(path.with_name(f"{path.name}.{i + 1}"))
+    path.replace(path.with_name(f"{path.name}.1"))
+
+
+def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False,  # type: ignore[no-untyped-def]
                   read_only: bool = False):
     """Open the window and make the app context (UI manager, settings, saves, bots' thread).
 
@@ -84,15 +103,23 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # typ
     from screens.scene import SceneManager
     from screens.sound import Sounds
     from screens.text import set_language
+    from screens.window import WindowPlace, default_size, desktop
 
     pygame.init()
     clear_caches()  # fonts made before an earlier pygame.quit() are dead
     settings, problem = load_settings()
     set_language(settings.language)
     flags = pygame.RESIZABLE
+    if size is None:
+        size = WINDOW if headless else default_size(desktop())
+    place = WindowPlace()
     if settings.fullscreen and not headless:
         flags |= pygame.FULLSCREEN
     window = pygame.display.set_mode(size, flags)
+    if not headless:
+        place.hold_minimum()
+        if settings.fullscreen:
+            place.started_fullscreen(size)
     pygame.display.set_caption("Nine Lives")
     try:
         pygame.display.set_icon(pygame.image.load(str(asset_path("art", "icon.png"))))
@@ -108,7 +135,7 @@ def build_context(size: tuple[int, int] = WINDOW, headless: bool = False,  # typ
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),
                      executor=ThreadPoolExecutor(1, "bot"), nav=AppNavigation(), headless=headless,
-                     read_only=read_only)
+                     read_only=read_only, place=place)
     ctx.profiles.read_only = read_only
     ctx.settings_problem = problem
     if problem:
@@ -141,12 +168,13 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
         ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
 
 
-def frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
-    """One frame: events, update, draw, then the scene changes asked for. An error anywhere in
-    it is logged once and shown in one dialog, and the app goes back to a working screen."""
+def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None) -> None:  # type: ignore[no-untyped-def]
+    """One frame: events (``events``, or those queued), update, draw, then the scene changes
+    asked for. An error anywhere in it is logged once and shown in one dialog, and the app goes
+    back to a working screen."""
     changing = False
     try:
-        _frame(ctx, dt)
+        _frame(ctx, dt, events)
         changing = True
         ctx.scenes.apply()
     except Exception as exc:  # noqa: BLE001 - the frame loop is the last line of defence
@@ -157,23 +185,18 @@ def frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
         ctx.error_streak = 0
 
 
-def _frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
+def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None:  # type: ignore[no-untyped-def]
     import pygame
 
-    for event in pygame.event.get():
+    for event in pygame.event.get() if events is None else events:
         if event.type == pygame.QUIT:
             ctx.running = False
             continue
         if event.type == pygame.VIDEORESIZE:
-            ctx.window = pygame.display.get_surface()
-            ctx.ui.set_window_resolution(ctx.window.get_size())
-            for scene in ctx.scenes.stack:
-                scene.resize()
-                if scene is not ctx.scenes.top:
-                    scene.pause()
+            relayout(ctx, pygame.display.get_surface())
             continue
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            pygame.display.toggle_fullscreen()
+            toggle_fullscreen(ctx)
             continue
         consumed = ctx.ui.process_events(event)
         top = ctx.scenes.top
@@ -187,6 +210,30 @@ def _frame(ctx, dt: float) -> None:  # type: ignore[no-untyped-def]
         scene.draw(ctx.window)
     ctx.ui.draw_ui(ctx.window)
     pygame.display.flip()
+
+
+def relayout(ctx, window: "pygame.Surface") -> None:  # type: ignore[no-untyped-def]
+    """The window changed size: every scene lays itself out again (those below stay paused)."""
+    if window.get_size() == ctx.ui.window_resolution and window is ctx.window:
+        return
+    ctx.window = window
+    ctx.ui.set_window_resolution(window.get_size())
+    for scene in ctx.scenes.stack:
+        scene.resize()
+        if scene is not ctx.scenes.top:
+            scene.pause()
+
+
+def toggle_fullscreen(ctx) -> None:  # type: ignore[no-untyped-def]
+    """F11: full screen, or back to the window's own size and place."""
+    import pygame
+
+    try:
+        window = ctx.place.toggle()
+    except pygame.error as exc:
+        log.warning("full screen could not be switched: %s", exc)
+        return
+    relayout(ctx, window)
 
 
 def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -249,11 +296,20 @@ def error_message(ctx, exc: Exception) -> str:  # type: ignore[no-untyped-def]
     return " ".join(lines)
 
 
-def run(ctx) -> None:  # type: ignore[no-untyped-def]
-    """The frame loop until the window closes."""
+def run(ctx, pace: "Optional[Pace]" = None) -> None:  # type: ignore[no-untyped-def]
+    """The frame loop until the window closes: asleep on the event queue while the screen is
+    at rest, every frame while something moves (see :mod:`screens.pace`)."""
+    from screens.pace import Pace
+
+    pace = pace or Pace()
+    first = True
     while ctx.running:
+        events = pace.events(ctx)
         dt = ctx.clock.tick(60) / 1000.0
-        frame(ctx, min(dt, 0.1))
+        frame(ctx, min(dt, 0.1), events)
+        if first:
+            first = False
+            log.info("Nine Lives %s", app_version())  # after the first frame: metadata is slow
 
 
 def start_session(args: argparse.Namespace) -> Session:
@@ -407,7 +463,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     lock, held = take_lock()
     setup_logging(to_file=not held)
-    log.info("Nine Lives %s starting; saves in %s", app_version(), paths.saves_dir())
+    log.info("Nine Lives starting; saves in %s", paths.saves_dir())
     if held:
         log.warning("%s Opening read-only if asked.", held)
     try:

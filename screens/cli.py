@@ -64,7 +64,21 @@ def image_file(text: str) -> str:
     return text
 
 
-def parse_args(argv: Optional[Sequence[str]], version: str) -> argparse.Namespace:
+class Version(argparse.Action):
+    """``--version``: works the version out only when asked (reading it is slow)."""
+
+    def __init__(self, option_strings: Sequence[str], version: Callable[[], str],
+                 dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: Optional[str] = None) -> None:
+        parser.exit(0, f"{parser.prog} {self.version()}\n")
+
+
+def parse_args(argv: Optional[Sequence[str]], version: Callable[[], str]) -> argparse.Namespace:
     """The command line, checked (an impossible game set-up is checked by :func:`check_game`)."""
     p = Parser(prog="nine-lives", description="Nine Lives: five cat games.")
     p.add_argument("--game", choices=sorted(GAMES), help="start straight into a game")
@@ -84,7 +98,7 @@ def parse_args(argv: Optional[Sequence[str]], version: str) -> argparse.Namespac
     p.add_argument("--size", type=window_size, default=WINDOW,
                    help=f"window size WxH for --screenshot (from {SIZE_MIN[0]}x{SIZE_MIN[1]} to "
                         f"{SIZE_MAX[0]}x{SIZE_MAX[1]})")
-    p.add_argument("--version", action="version", version=f"%(prog)s {version}")
+    p.add_argument("--version", action=Version, version=version)
     p.add_argument("--scene", default="", choices=SCENES,
                    help="with --screenshot: which screen to show over the menu or game")
     return p.parse_args(argv)

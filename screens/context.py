@@ -14,6 +14,7 @@ from saves.settings import Settings
 from saves.store import SaveStore
 from screens.anim import Animator
 from screens.sound import Sounds
+from screens.window import WindowPlace
 
 if TYPE_CHECKING:
     from cats.session import Session
@@ -62,6 +63,7 @@ class AppContext:
     read_only: bool = False  # another copy owns the data folder: nothing is written there
     last_error: str = ""  # the error last logged by the frame loop (each is logged once)
     error_streak: int = 0  # frames in a row that failed (the recovery goes further each time)
+    place: WindowPlace = field(default_factory=WindowPlace)  # the windowed size in full screen
 
     @property
     def size(self) -> tuple[int, int]:
@@ -69,8 +71,18 @@ class AppContext:
         return self.window.get_size()
 
     def scale(self, value: float) -> int:
-        """A length scaled by the window height and the UI-size setting."""
-        return max(1, int(value * self.settings.ui_scale * min(self.size[1] / 720, self.size[0] / 1100)))
+        """A length scaled by the window height and the UI-size setting, remembered
+        per window size and setting: a frame asks hundreds of times."""
+        size, ui_scale = self.window.get_size(), self.settings.ui_scale
+        memo = self.__dict__.get("_scaled")
+        if memo is None or memo[0] != (size, ui_scale):
+            memo = ((size, ui_scale), {})
+            self.__dict__["_scaled"] = memo
+        got = memo[1].get(value)
+        if got is None:
+            got = memo[1][value] = max(1, int(value * ui_scale
+                                              * min(size[1] / 720, size[0] / 1100)))
+        return got
 
     def animator(self) -> Animator:
         """A new animator following the animation-speed setting."""

@@ -81,6 +81,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene (no state changes)."""
 
+    def next_frame(self) -> Optional[float]:
+        """Seconds until this scene needs a frame without any input (0: every frame, while
+        something moves; ``None``: only on input). The loop sleeps on events meanwhile."""
+        return None
+
 
 class SceneManager:
     """A stack of scenes; push/pop/replace requests take effect at the next :meth:`apply`."""

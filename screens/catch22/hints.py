@@ -80,7 +80,7 @@ class HintBoard(MazeBoard):
             surface.blit(panel, box.topleft)
             ty = box.y + s(5)
             for line in lines:
-                img = f.render(line, True, palette.PAPER)
+                img = f.render(line, True, palette.PAPER).copy()  # faded below
                 img.set_alpha(alpha)
                 surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
                 ty += f.get_linesize()

@@ -73,7 +73,7 @@ class Catch22Scene(GameScene):
         rights = [btn.rect.right for btn in self.choice_buttons]
         return Catch22Ui(
             **facts, time=self.time_now(), stages=tuple(self.stages), before=self.before,
-            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0),
+            pulse=round(8 * (0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0))) / 8,
             route_pick=self.route_pick, pawn_targets=pawn_targets,
             can_roll=has_roll and facts["my_turn"], ransom=ransom,
             news=tuple((text, colour, left) for text, colour, left in self.news),
@@ -102,7 +102,7 @@ class Catch22Scene(GameScene):
     def layout(self) -> None:
         self.boardview.side = self.side.copy()
         self.boardview.bottom = self.bottom.copy()
-        self.boardview.log_top = self.log_box.rect.y if self.log_box is not None else None
+        self.boardview.log_top = self.message_slot.y if self.log_box is not None else None
         super().layout()
 
     def build_ui(self) -> None:
@@ -113,9 +113,8 @@ class Catch22Scene(GameScene):
             n = max(1, self.view["players"])
             needed = s(24) + n * s(46) + s(24) + s(22) * 3 + s(36)
             log_h = int(min(self.side.h * 0.5, max(self.side.h * 0.3, self.side.h - needed)))
-            self.log_box.set_dimensions((self.side.w - s(16), log_h))
-            self.log_box.set_relative_position((self.side.x + s(8), self.side.bottom - log_h - s(8)))
-            self.boardview.log_top = self.log_box.rect.y
+            self.place_log(log_h)
+            self.boardview.log_top = self.message_slot.y
             if self.movelog is not None:
                 self.movelog.shown = -1
 
@@ -175,7 +174,7 @@ class Catch22Scene(GameScene):
             self.cancel_pick()
             reason = self.why_not_pick(spot)
             if reason:
-                self.flash(reason)
+                self.flash(reason, kind="refusal")
                 self.ctx.sounds.play("refuse")
             return False
         self.cancel_pick()
@@ -317,6 +316,11 @@ class Catch22Scene(GameScene):
         self.news = [item for item in self.news if item[2] > 0]
         if self.tip_time > 0:
             self.tip_time -= dt
+
+    def next_frame(self) -> Optional[float]:
+        waits = [t for t in (super().next_frame(), self.tip_time if self.tip_time > 0 else None,
+                             *(item[2] for item in self.news)) if t is not None]
+        return min(waits) if waits else None
 
     def tip(self, text: str, seconds: float = 3.0) -> None:
         """A friendly how-to line (not a refusal)."""

@@ -30,7 +30,7 @@ from screens.catchess.best import SoloBest
 from screens.catchess.layout import STAY_CAPTION, CatChessUi, cat_token, rendered
 from screens.catchess.reveal import CatChessBoard
 from screens.table.board import BoardContext
-from screens.table.frame import GameScene
+from screens.table.frame import POLL, GameScene
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -122,6 +122,9 @@ class CatChessScene(GameScene):
             self.rebuild_choices()
             return
         super().after_action(before, action)
+
+    def next_frame(self) -> Optional[float]:
+        return POLL if self.waiting_for_best() else super().next_frame()
 
     def update(self, dt: float) -> None:
         if self.deferred is not None or self.stale:

@@ -14,7 +14,7 @@ from screens.anim import Tween
 from screens.gambit.board import GambitBoard
 from screens.gambit.layout import GambitUi
 from screens.table.board import BoardContext
-from screens.table.frame import GameScene
+from screens.table.frame import POLL, GameScene
 from screens.text import tr
 
 if TYPE_CHECKING:
@@ -80,6 +80,9 @@ class GambitScene(GameScene):
                 self.flash(tr("game.hint_is", move=self.describe(action), value=value), 6.0)
                 gesture = self.session.state.drag_of(action)
                 self.hint_spot = gesture[1] if gesture else None
+
+    def next_frame(self) -> Optional[float]:
+        return POLL if self.hint_future is not None else super().next_frame()
 
     def describe(self, action: Action) -> str:
         """What a hint suggests, in the log's words (cells said from the deck)."""

@@ -6,6 +6,7 @@ Other menu screens live in their own modules; this one re-exports them for the i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
 import pygame
@@ -14,7 +15,7 @@ import pygame_gui
 from cats import GAMES
 from saves.store import RESUME, SaveError
 from screens import palette
-from screens.assets import asset_path, font, image, read_text
+from screens.assets import asset_path, displayable, font, image, read_text
 from screens.menus.loadgame import LoadScene
 from screens.overlays import blit_lines, draw_panel
 from screens.menus.profiles import ProfilesScene
@@ -142,21 +143,32 @@ class MainMenu(Scene):
         s = self.ctx.scale
         lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
         pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
-        art = image(f"cover_{gid}", lifted.w, int(lifted.w / 1.6)).copy()
-        card = pygame.Surface(lifted.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, palette.PAPER, card.get_rect(), border_radius=s(14))
-        card.blit(art, (0, 0))
-        if not playable(gid):
-            shade = pygame.Surface(card.get_size(), pygame.SRCALPHA)
-            shade.fill((246, 235, 221, 150))
-            card.blit(shade, (0, 0))
-        surface.blit(card, lifted.topleft)
-        pygame.draw.rect(surface, palette.WOOD, lifted, width=s(3), border_radius=s(14))
-        name = font(s(18), bold=True).render(GAMES[gid].info.name, True, palette.INK)
-        surface.blit(name, (lifted.x + s(12), lifted.bottom - s(46)))
         sub = GAMES[gid].info.players_text() if playable(gid) else tr("menu.workshop")
-        surface.blit(font(s(14)).render(sub, True, palette.WOOD),
-                     (lifted.x + s(12), lifted.bottom - s(24)))
+        looks = (s(14), s(3), s(18), s(14), (s(12), s(46), s(24)))
+        surface.blit(cover_card(gid, lifted.size, looks, GAMES[gid].info.name, sub,
+                                playable(gid)), lifted.topleft)
+
+
+@lru_cache(maxsize=16)
+def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int, tuple[int, int, int]],
+               name: str, sub: str, live: bool) -> pygame.Surface:
+    """A library card (art, title, players, greyed if not playable), drawn once per size.
+    ``looks``: corner radius, border, title and subtitle sizes, the texts' inset from the
+    left and from the foot."""
+    radius, border, title_size, sub_size, (pad, name_up, sub_up) = looks
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    rect = card.get_rect()
+    pygame.draw.rect(card, palette.PAPER, rect, border_radius=radius)
+    card.blit(image(f"cover_{gid}", rect.w, int(rect.w / 1.6)), (0, 0))
+    if not live:
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((246, 235, 221, 150))
+        card.blit(shade, (0, 0))
+    pygame.draw.rect(card, palette.WOOD, rect, width=border, border_radius=radius)
+    card.blit(font(title_size, bold=True).render(name, True, palette.INK),
+              (pad, rect.h - name_up))
+    card.blit(font(sub_size).render(sub, True, palette.WOOD), (pad, rect.h - sub_up))
+    return displayable(card)
 
 
 def markdown_to_html(text: str) -> str:

@@ -36,9 +36,18 @@ class BoardContext:
         return self.window.get_size()
 
     def scale(self, value: float) -> int:
-        """A length scaled by the window height and the UI-size setting (as the app's)."""
-        return max(1, int(value * self.settings.ui_scale
-                          * min(self.size[1] / 720, self.size[0] / 1100)))
+        """A length scaled by the window height and the UI-size setting (as the app's),
+        remembered per window size and setting: a frame asks hundreds of times."""
+        size, ui_scale = self.window.get_size(), self.settings.ui_scale
+        memo = self.__dict__.get("_scaled")
+        if memo is None or memo[0] != (size, ui_scale):
+            memo = ((size, ui_scale), {})
+            self.__dict__["_scaled"] = memo
+        got = memo[1].get(value)
+        if got is None:
+            got = memo[1][value] = max(1, int(value * ui_scale
+                                              * min(size[1] / 720, size[0] / 1100)))
+        return got
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from cats.core import Action, Spot
 from screens.overlays import fit_text
 from screens.table.choices import ChoiceStrip
 from screens.table.hotseat import HotseatFlow, Step
-from screens.table.movelog import MoveLog
+from screens.table.movelog import MoveLog, log_font_size
+from screens.table.toast import draw_toast
 from screens.text import tr
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ class Chrome:
     tools_left: int
     flash_text: str
     flash_time: float
+    flash_kind: str
+    message_slot: pygame.Rect = pygame.Rect(0, 0, 0, 0)  # where the short messages show
     confirm_buttons: dict[pygame_gui.elements.UIButton, str]
 
     has_hint = False
@@ -101,8 +104,15 @@ class Chrome:
         return tr("game.turn", name=self.seat_name(mover),
                   prompt=self.names(self.session.state.prompt()))
 
-    def draw_frame(self, surface: pygame.Surface) -> None:
-        """Top bar with the prompt line, flash message, side panel, the Done / Undo band."""
+    def draw_side_panel(self, surface: pygame.Surface) -> None:
+        """The side panel's felt and the game's information on it."""
+        pygame.draw.rect(surface, palette.FELT, self.side)
+        pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
+        self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)))
+
+    def draw_frame(self, surface: pygame.Surface, side: bool = True) -> None:
+        """Top bar with the prompt line, flash message, side panel (unless ``side`` is false:
+        it is drawn with the board), the Done / Undo band."""
         s = self.ctx.scale
         pygame.draw.rect(surface, palette.PAPER, self.top)
         pygame.draw.line(surface, palette.WOOD, self.top.bottomleft, self.top.bottomright, 2)
@@ -118,20 +128,15 @@ class Chrome:
                 break
         text = f.render(fit_text(prompt, f, room), True, palette.INK)
         surface.blit(text, (x, self.top.centery - text.get_height() // 2))
-        pygame.draw.rect(surface, palette.FELT, self.side)
-        pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
-        self.draw_side(surface, self.side.inflate(-s(20), -s(20)))
+        if side:
+            self.draw_side_panel(surface)
         if self.flow.step is Step.CONFIRM:
             band = self.confirm_rect()
             pygame.draw.rect(surface, (90, 60, 40), band.move(s(3), s(4)), border_radius=s(14))
             pygame.draw.rect(surface, palette.PAPER, band, border_radius=s(14))
             pygame.draw.rect(surface, palette.WOOD, band, width=s(3), border_radius=s(14))
         if self.flash_time > 0 and self.flash_text:
-            fb = font(s(16), bold=True)
-            msg = fb.render(self.flash_text, True, palette.PAPER)
-            box = msg.get_rect(midtop=(self.board.centerx, self.board.y + s(8))).inflate(s(24), s(12))
-            pygame.draw.rect(surface, palette.WARN, box, border_radius=s(10))
-            surface.blit(msg, msg.get_rect(center=box.center))
+            draw_toast(surface, self.message_slot, self.flash_text, self.flash_kind, s)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Game-specific information above the move log (subclasses)."""
@@ -158,14 +163,29 @@ class Chrome:
                               tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
             self.tool_buttons[btn] = key
             self.tools_left = x
-        log_h = self.side.h // 2
-        self.log_box = pygame_gui.elements.UITextBox(
-            "", pygame.Rect(self.side.x + s(8), self.side.bottom - log_h - s(8),
-                            self.side.w - s(16), log_h), self.ctx.ui)
+        self.log_box = pygame_gui.elements.UITextBox("", pygame.Rect(0, 0, 10, 10), self.ctx.ui)
         self.keep(self.log_box)
-        self.movelog = MoveLog(self.log_box, tr("game.log"), self.log_rows, self.log_calm)
+        self.place_log(self.side.h // 2)
+        size = log_font_size(s)
+        fonts = self.ctx.ui.get_theme().get_font_dictionary()
+        self.ctx.ui.preload_fonts([
+            {"name": "noto_sans", "point_size": size, "style": style}
+            for style in ("regular", "bold") if not fonts.check_font_preloaded(
+                fonts.create_font_id(size, "noto_sans", style == "bold", False))])
+        self.movelog = MoveLog(self.log_box, tr("game.log"), self.log_rows, self.log_calm,
+                               size)
         self.layout()
         self.rebuild_choices()
+
+    def place_log(self, height: int) -> None:
+        """The message slot and, under it, the move log in the side panel's lowest ``height``
+        pixels."""
+        s = self.ctx.scale
+        top = self.side.bottom - height - s(8)
+        self.message_slot = pygame.Rect(self.side.x + s(8), top, self.side.w - s(16), s(64))
+        if self.log_box is not None:
+            self.log_box.set_dimensions((self.side.w - s(16), height - s(72)))
+            self.log_box.set_relative_position((self.side.x + s(8), top + s(72)))
 
     def layout(self) -> None:
         """Compute the board geometry from ``self.board`` (subclasses)."""

@@ -38,6 +38,7 @@ from screens.table.menu import GameMenu
 from screens.table.movelog import MoveLog, Row
 from screens.table.pointer import Drag, Pointer
 from screens.table.results import RoundResults
+from screens.table.toast import INFO, REFUSAL
 from screens.table.wording import Wording
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 JsonDict = dict[str, Any]
+POLL = 0.05  # seconds between frames while the table waits on a bot or a timer
 RESULTS_HOLD = 2.5  # seconds a bots-only table shows a round's results (times the bot pace)
 
 __all__ = ["Drag", "GameScene", "JsonDict"]
@@ -75,6 +77,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.animator = ctx.animator()
         self.flash_text = ""
         self.flash_time = 0.0
+        self.flash_kind = INFO
         self.curtain: Optional[Curtain] = None
         self.returning: Optional[Tween] = None
         self.returning_source: Spot = ()
@@ -87,6 +90,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.top = pygame.Rect(0, 0, 1, 1)
         self.bottom = pygame.Rect(0, 0, 1, 1)
         self.tools_left = 0
+        self.layer: Optional[tuple[JsonDict, Any, pygame.Surface]] = None  # see painted_layer
         self.shown_viewer: Optional[int] = self.flow.viewer
         self.seen_moves = len(session.log)  # moves the flow has been told of
         self.refresh()
@@ -232,7 +236,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         try:
             self.session.play(action)
         except IllegalAction as exc:
-            self.flash(exc.reason)
+            self.flash(exc.reason, kind=REFUSAL)
             self.ctx.sounds.play("refuse")
             return False
         self.after_action(before, action)
@@ -281,10 +285,12 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         """Keep the game in the resume slot after every action (said once if that fails)."""
         keep_game(self.ctx, self.session)
 
-    def flash(self, text: str, seconds: float = 3.5) -> None:
-        """Show a short message under the prompt line."""
+    def flash(self, text: str, seconds: float = 3.5, kind: str = INFO) -> None:
+        """Show a short message in the message slot; ``kind``: refusal, info or success
+        (each has its own look)."""
         self.flash_text = text
         self.flash_time = seconds
+        self.flash_kind = kind
 
     # -- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -361,7 +367,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
                 self.rebuild_choices()
             else:
                 self.flash("Nothing to undo here: a revealed card or another player's move "
-                           "cannot be taken back.")
+                           "cannot be taken back.", kind=REFUSAL)
         elif key == "redo":
             if self.flow.step is Step.PLAY and not self.bots.thinking and self.session.redo():
                 self.after_action(self.view, self.session.log[-1].action)
@@ -389,6 +395,19 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
                 and not self.animator.busy):
             self.show_end()
 
+    def next_frame(self) -> Optional[float]:
+        """Every frame while pieces move; a quick poll while bots play or the log catches up;
+        the flash message's end; else nothing until input."""
+        if self.animator.busy or self.flow.step is Step.SHOW:
+            return 0.0
+        if self.bots.thinking or self.session.bot_to_move() or self.flow.step is Step.RESULTS:
+            return POLL
+        if self.movelog is not None and self.movelog.shown != len(self.session.log):
+            return POLL
+        if self.flow.step is Step.OVER and self.session.state.is_over() and not self.end.shown:
+            return POLL
+        return self.flash_time if self.flash_time > 0 else None
+
     def update_log(self, dt: float) -> None:
         """Keep the move log in step with the session."""
         log_ = self.session.log
@@ -406,9 +425,25 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.end.show()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(palette.CREAM)
         self.draw_board(surface)
-        self.draw_frame(surface)
+        self.draw_frame(surface, side=False)
+
+    def painted_layer(self, size: tuple[int, int], ui: Ui) -> pygame.Surface:
+        """The table and the side panel as drawn for this view and these UI facts: painted
+        again only when one of them (or the size, or a setting) has changed."""
+        key = (size, ui, repr(vars(self.ctx.settings)), tuple(self.board), tuple(self.side))
+        if self.layer is not None and self.layer[0] is self.view and self.layer[1] == key:
+            return self.layer[2]
+        layer = self.layer[2] if self.layer is not None else None
+        if layer is None or layer.get_size() != size:
+            layer = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        layer.fill(palette.CREAM)
+        self.boardview.draw(layer, self.view, ui)
+        self.draw_side_panel(layer)
+        self.layer = (self.view, key, layer)
+        return layer
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.boardview.draw_side(surface, rect, self.view, self.ui())
@@ -427,8 +462,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     # -- what games supply -------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
-        """Hand the board the view on screen and the UI facts: it draws them."""
-        self.boardview.draw(surface, self.view, self.ui())
+        """Hand the board the view on screen and the UI facts: it draws them (from the painted
+        layer when nothing has changed since the last frame)."""
+        surface.blit(self.painted_layer(surface.get_size(), self.ui()), (0, 0))
 
     def results_rect(self) -> pygame.Rect:
         """Where the round-results panel is drawn (games with rounds)."""

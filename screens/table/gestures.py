@@ -11,6 +11,7 @@ import pygame
 from cats.core import Action, Spot
 from screens.anim import Tween
 from screens.table.pointer import Drag, Pointer, actions_for
+from screens.table.toast import REFUSAL
 
 if TYPE_CHECKING:
     from cats.session import Session
@@ -55,7 +56,7 @@ class Gestures:
         if spot not in self.pick_sources():
             reason = self.why_not_pick(spot)
             if reason:
-                self.flash(reason)
+                self.flash(reason, kind=REFUSAL)
             return False
         rect = self.spot_rect(spot)
         self.pointer.pick(spot, rect.topleft if rect else pos, pos,
@@ -109,7 +110,7 @@ class Gestures:
     def refuse(self, reason: str) -> None:
         """Say why a gesture was refused."""
         if reason:
-            self.flash(reason)
+            self.flash(reason, kind=REFUSAL)
             self.ctx.sounds.play("refuse")
 
     def slide_back(self, drag: Drag, reason: str) -> None:

@@ -96,7 +96,7 @@ class GameMenu:
                 saves.save(slot, self.table.session)
             except SaveError as exc:
                 return str(exc)
-            self.table.flash(tr("game.saved", slot=slot))
+            self.table.flash(tr("game.saved", slot=slot), kind="success")
             return None
 
         suggested = re.sub(r"[^A-Za-z0-9 _\-]", "", self.table.info.title)[:40].strip()

@@ -3,11 +3,16 @@ about", appended as moves are played and rebuilt when moves are taken back."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Optional, Sequence
 
 import pygame_gui
 
 Row = tuple[str, str, Sequence[str]]  # the mover's name, the move's text, its notes
+
+
+def log_font_size(scale: Callable[[float], int]) -> int:
+    """The log's text size: the theme's 14 px, scaled with the window and the interface size."""
+    return max(10, scale(14))
 
 
 def html(text: str) -> str:
@@ -31,8 +36,9 @@ class MoveLog:
     """
 
     def __init__(self, box: pygame_gui.elements.UITextBox, title: str, rows: int = 60,
-                 calm: float = 0.0) -> None:
+                 calm: float = 0.0, size: Optional[int] = None) -> None:
         self.box = box
+        self.size = size  # the text's pixel size (None: the theme's)
         self.title = title
         self.rows = rows
         self.calm = calm
@@ -48,10 +54,15 @@ class MoveLog:
         if self.calm or count < self.shown or self.shown < 0 or count - self.shown > 20:
             first = max(0, count - self.rows)
             rows = [row_html(i + 1, row(i)) for i in range(first, count)]
-            self.box.set_text("<b>" + self.title + "</b>" + "".join("<br>" + r for r in rows))
+            self.box.set_text(self.sized("<b>" + self.title + "</b>"
+                                         + "".join("<br>" + r for r in rows)))
         else:
             for i in range(self.shown, count):
-                self.box.append_html_text("<br>" + row_html(i + 1, row(i)))
+                self.box.append_html_text(self.sized("<br>" + row_html(i + 1, row(i))))
         self.shown = count
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def sized(self, text: str) -> str:
+        """``text`` at the log's size."""
+        return text if self.size is None else f"<font pixel_size={self.size}>{text}</font>"
