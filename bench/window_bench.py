@@ -38,7 +38,9 @@ def quiet_env(home: str) -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", HOME=home, XDG_DATA_HOME=f"{home}/data",
                XDG_CONFIG_HOME=f"{home}/config", XDG_STATE_HOME=f"{home}/state",
-               XDG_CACHE_HOME=f"{home}/cache", PYTHONPATH=str(ROOT))
+               XDG_CACHE_HOME=f"{home}/cache", PYTHONPATH=str(ROOT),
+               PYTHONPYCACHEPREFIX=f"{home}/pycache")  # bytecode as installed, not in the tree
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's install has its bytecode compiled
     return env
 
 
@@ -130,7 +132,8 @@ def tables(frames: int) -> dict[str, tuple[float, float]]:
         ctx.scenes.push(scene)
         frame(ctx, 0.016)
         out[f"{game_id} {players}p"] = (
-            timed_frames(lambda i: (wiggle(i, scene.board), frame(ctx, 1 / 60)), frames),
+            timed_frames(lambda i, board=scene.board: (wiggle(i, board), frame(ctx, 1 / 60)),
+                         frames),
             timed_frames(lambda i: frame(ctx, 1 / 60, []), frames))
         ctx.scenes.pop()
         frame(ctx, 0.016)
@@ -159,7 +162,7 @@ def idle(seconds: float, settle: float = 2.5) -> dict[str, float]:
         frame(ctx, 0.016)
         marks: list[tuple[float, float]] = []
 
-        def clock() -> None:
+        def clock(marks: list[tuple[float, float]] = marks) -> None:
             time.sleep(settle)
             marks.append((time.process_time(), time.monotonic()))
             time.sleep(seconds)
@@ -241,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     home = tempfile.mkdtemp(prefix="window-bench-")
     env = quiet_env(home)
-    os.environ.update({k: env[k] for k in env if k != "PYTHONPATH"})
+    os.environ.update({k: env[k] for k in env if k not in ("PYTHONPATH", "PYTHONPYCACHEPREFIX")})
     sys.path.insert(0, str(ROOT))
 
     ref = reference(args.frames)

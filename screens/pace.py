@@ -40,7 +40,7 @@ def wants_frame_in(ctx: "AppContext", since_input: float) -> float:
 
 def typing(ui: pygame_gui.UIManager) -> bool:
     """A text box has the keyboard (its cursor blinks)."""
-    focus = ui.get_focus_set() or set()
+    focus = ui.get_focus_set() or set()  # type: ignore[no-untyped-call]
     return any(isinstance(e, (pygame_gui.elements.UITextEntryLine,
                               pygame_gui.elements.UITextEntryBox)) for e in focus)
 

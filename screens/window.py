@@ -87,7 +87,7 @@ class WindowPlace:
             window.position = position
         pygame.event.pump()  # the display surface follows the window's new size
         surface = pygame.display.get_surface()
-        if surface.get_size() != window.size:
+        if surface is None or surface.get_size() != window.size:
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.fullscreen else 0)
             surface = pygame.display.set_mode(window.size, flags)
         return surface

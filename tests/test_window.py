@@ -7,14 +7,14 @@ from typing import Any
 
 import pygame
 import pytest
+from frames import headless_context, show
 
 from cats.session import Seat, Session
-from frames import headless_context, show
 from screens import pace as pacing
 from screens.app import frame, run
 from screens.menus.main import MainMenu
 from screens.registry import open_game
-from screens.table.toast import INFO, REFUSAL, SUCCESS, STYLES, draw_toast
+from screens.table.toast import INFO, REFUSAL, STYLES, SUCCESS, draw_toast
 from screens.window import DEFAULT, MINIMUM, default_size, minimum_size, sdl_window
 
 
@@ -157,3 +157,20 @@ def test_messages_by_kind_look_different_and_stay_off_the_board(ctx) -> None:  #
     assert not slot.colliderect(scene.board) and scene.side.contains(slot)
     assert ctx.window.get_at(slot.move(4, 0).midleft)[:3] == STYLES[REFUSAL][0] or \
         ctx.window.get_at((slot.x + ctx.scale(40), slot.centery))[:3] != (0, 0, 0)
+
+
+def test_settings_rows_stay_under_the_mouse_after_a_click(ctx) -> None:  # type: ignore[no-untyped-def]
+    from frames import click
+
+    from screens.menus.settings import SettingsScene
+
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(SettingsScene(ctx))
+    frame(ctx, 0.016)
+    scene = ctx.scenes.top
+    size = next(b for b, k in scene.controls.items() if k == "scale")
+    where, before = size.rect.center, size.rect.copy()
+    click(ctx, where)
+    assert ctx.settings.ui_scale != 1.0  # the click took
+    size = next(b for b, k in scene.controls.items() if k == "scale")
+    assert size.rect == before

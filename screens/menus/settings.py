@@ -33,9 +33,17 @@ class SettingsScene(Scene):
         super().__init__(ctx)
         self.controls: dict[Any, str] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        # The page keeps the interface size it opened with, so that changing that setting does
+        # not move the rows under the mouse; the new size shows once the page is closed.
+        self.opened_scale = ctx.settings.ui_scale
+
+    def scale(self, value: float) -> int:
+        """A length at the window's size and the interface size the page opened with."""
+        w, h = self.ctx.size
+        return max(1, int(value * self.opened_scale * min(h / 720, w / 1100)))
 
     def build_ui(self) -> None:
-        s = self.ctx.scale
+        s = self.scale
         w, h = self.ctx.size
         st = self.ctx.settings
         self.panel = pygame.Rect((w - s(620)) // 2, s(40), s(620), h - s(80))
@@ -107,7 +115,7 @@ class SettingsScene(Scene):
             self.ctx.settings_problem = tr("settings.not_saved", error=exc)
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.ctx.scale
+        s = self.scale
         draw_page(surface, s, self.panel, tr("settings.title"))
         if self.ctx.settings_problem:
             blit_lines(surface, [self.ctx.settings_problem], self.panel.x + s(30),

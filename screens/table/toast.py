@@ -21,7 +21,7 @@ STYLES = {REFUSAL: (palette.WARN, (140, 50, 36), palette.PAPER),
 
 def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:
     """The kind's mark in a disc: a cross, an "i" or a tick."""
-    fill, border, ink = STYLES.get(kind, STYLES[INFO])
+    border = STYLES.get(kind, STYLES[INFO])[1]
     disc, line = (palette.PAPER, border) if kind == REFUSAL else (border, palette.PAPER)
     pygame.draw.circle(surface, disc, centre, r)
     x, y, w = centre[0], centre[1], max(2, r // 3)
