@@ -147,6 +147,9 @@ class TableauLayout(Board):
         right = pygame.Rect(panel.centerx + s(28), panel.y + s(52), w, h)
         return panel, [(("bottom", 1), left), (("bottom", 0), right)]
 
+    def hover_key(self, point: Point) -> Optional[Spot]:
+        return self.spot_at(point) if self.area.collidepoint(point) else None  # see paint_side
+
     def spot_at(self, pos: Point) -> Optional[Spot]:
         if self.bottom_cards():
             for spot, rect in self.burrow_panel()[1]:

@@ -107,6 +107,11 @@ class Board(TableLook):
         """The board position under the pointer."""
         return None
 
+    def hover_key(self, point: Point) -> Any:
+        """All that the drawing reads of the pointer's place (the table is painted again only
+        when it changes): the point itself, unless a game says less."""
+        return point
+
     def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
         """Where a board position is drawn."""
         return None

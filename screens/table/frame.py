@@ -431,7 +431,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     def painted_layer(self, size: tuple[int, int], ui: Ui) -> pygame.Surface:
         """The table and the side panel as drawn for this view and these UI facts: painted
         again only when one of them (or the size, or a setting) has changed."""
-        key = (size, ui, repr(vars(self.ctx.settings)), tuple(self.board), tuple(self.side))
+        hover = self.boardview.seeing(self.view, ui).hover_key(ui.hover)
+        key = (size, replace(ui, hover=(-1, -1)), hover, repr(vars(self.ctx.settings)),
+               tuple(self.board), tuple(self.side))
         if self.layer is not None and self.layer[0] is self.view and self.layer[1] == key:
             return self.layer[2]
         layer = self.layer[2] if self.layer is not None else None
