@@ -58,11 +58,12 @@ class MoveLog:
                                          + "".join("<br>" + r for r in rows)))
         else:
             for i in range(self.shown, count):
-                self.box.append_html_text(self.sized("<br>" + row_html(i + 1, row(i))))
+                self.box.append_html_text("<br>" + self.sized(row_html(i + 1, row(i))))
         self.shown = count
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def sized(self, text: str) -> str:
-        """``text`` at the log's size."""
-        return text if self.size is None else f"<font pixel_size={self.size}>{text}</font>"
+        """``text`` at the log's size (the tag is left open: it lasts to the text's end, and a
+        row stays a row of the log's words, the last one ending with its notes)."""
+        return text if self.size is None else f"<font pixel_size={self.size}>{text}"
