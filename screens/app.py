@@ -168,12 +168,16 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
         ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
 
 
-def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None) -> None:  # type: ignore[no-untyped-def]
+def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  # type: ignore[no-untyped-def]
+          slept: float = 0.0) -> None:
     """One frame: events (``events``, or those queued), update, draw, then the scene changes
-    asked for. An error anywhere in it is logged once and shown in one dialog, and the app goes
-    back to a working screen."""
+    asked for. ``slept``: seconds the loop slept beyond ``dt`` (nothing was moving then): the
+    top scene's timers catch up first. An error anywhere in it is logged once and shown in one
+    dialog, and the app goes back to a working screen."""
     changing = False
     try:
+        if slept > 0 and ctx.scenes.top is not None:
+            ctx.scenes.top.update(slept)  # a message's seconds, a bot's pause: no tween runs
         _frame(ctx, dt, events)
         changing = True
         ctx.scenes.apply()
@@ -306,7 +310,9 @@ def run(ctx, pace: "Optional[Pace]" = None) -> None:  # type: ignore[no-untyped-
     while ctx.running:
         events = pace.events(ctx)
         dt = ctx.clock.tick(60) / 1000.0
-        frame(ctx, min(dt, 0.1), events)
+        # Animations never jump more than 0.1 s after a slow frame; after a sleep (when nothing
+        # moved) the time slept still counts for the scene's timers.
+        frame(ctx, min(dt, 0.1), events, slept=max(0.0, dt - 0.1) if pace.rested else 0.0)
         if first:
             first = False
             log.info("Nine Lives %s", app_version())  # after the first frame: metadata is slow

@@ -52,10 +52,12 @@ class Pace:
         self.clock = clock
         self.last_input = clock()
         self.slept = 0  # how many times the loop slept on the event queue (tests, bench)
+        self.rested = False  # the last wait slept (nothing was moving meanwhile)
 
     def events(self, ctx: "AppContext") -> list[pygame.event.Event]:
         """The events of the next frame, after sleeping as long as the screen allows."""
         timeout = wants_frame_in(ctx, self.clock() - self.last_input)
+        self.rested = timeout > 0
         if timeout <= 0:
             events = pygame.event.get()
         else:

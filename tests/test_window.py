@@ -113,6 +113,15 @@ def test_while_something_moves_or_just_after_input_the_loop_draws_at_once(ctx) -
     assert scene.next_frame() == pytest.approx(2.0)
 
 
+def test_time_slept_at_rest_still_counts_for_the_tables_timers(ctx) -> None:  # type: ignore[no-untyped-def]
+    scene = table(ctx)
+    scene.flash("Saved", 2.0, kind=SUCCESS)
+    frame(ctx, 0.1, [], slept=0.5)
+    assert scene.flash_time == pytest.approx(1.4)
+    frame(ctx, 0.1, [], slept=1.5)
+    assert scene.flash_time <= 0 and scene.next_frame() is None
+
+
 def pacing_tween() -> Any:
     from screens.anim import Tween
 
