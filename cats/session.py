@@ -155,6 +155,13 @@ class Session:
         after = self._history[index + 1] if index + 1 < len(self._history) else self.state
         return self._history[index], after
 
+    def state_at(self, moves: int) -> State:
+        """The state after the first ``moves`` log entries (0: the deal), as played: the states
+        kept for undo, so stepping through a replayed game never replays it again."""
+        if not 0 <= moves <= len(self.log):
+            raise IndexError(f"move {moves} is outside 0..{len(self.log)}")
+        return self.state if moves == len(self.log) else self._history[moves]
+
     # -- undo and redo -----------------------------------------------------------------------------
     def can_undo(self, before_handoff: bool = False) -> bool:
         """True if the last action may be taken back.
