@@ -357,6 +357,8 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
     from screens.menus.main import MainMenu
     from screens.registry import open_game
 
+    if args.scene == "replay" and not args.game:
+        args.game = "gambit"  # a replay needs a game to watch
     if args.game:
         start_session(args)  # a wrong set-up is refused before the window opens
     ctx = build_context(args.size, headless=True, read_only=read_only)
@@ -388,13 +390,17 @@ def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped
     from screens.menus.newgame import NewGameScene
     from screens.menus.profiles import ProfilesScene
     from screens.menus.settings import SettingsScene
+    from screens.menus.stats import StatsScene
+    from screens.replay.scene import ReplayScene
 
     top = ctx.scenes.top
     scenes = {"new": lambda: NewGameScene(ctx, game_id), "load": lambda: LoadScene(ctx),
               "settings": lambda: SettingsScene(ctx), "rules": lambda: RulesScene(ctx, game_id),
-              "profiles": lambda: ProfilesScene(ctx)}
+              "profiles": lambda: ProfilesScene(ctx), "stats": lambda: StatsScene(ctx)}
     if name in scenes:
         ctx.scenes.push(scenes[name]())
+    elif name == "replay" and hasattr(top, "session"):
+        ctx.scenes.push(ReplayScene(ctx, top.session))
     elif name == "menu" and hasattr(top, "menu"):
         top.menu.open()
     elif name == "locked":

@@ -15,7 +15,8 @@ WINDOW = (1280, 800)
 SIZE_MIN = (640, 400)
 SIZE_MAX = (3840, 2160)
 IMAGE_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
-SCENES = ["", "new", "load", "settings", "rules", "profiles", "menu", "end", "locked", "nosave"]
+SCENES = ["", "new", "load", "settings", "rules", "profiles", "menu", "end", "locked", "nosave",
+          "replay", "stats"]
 
 
 class UsageError(ValueError):

@@ -40,6 +40,9 @@ class Navigation(Protocol):
     def open_game(self, ctx: "AppContext", session: "Session") -> "Scene":
         """The table that plays ``session``."""
 
+    def replay(self, ctx: "AppContext", session: "Session") -> "Scene":
+        """The replay viewer for ``session``."""
+
 
 @dataclass
 class AppContext:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from screens.menus.loadgame import LoadScene
 from screens.menus.main import MainMenu, RulesScene
 from screens.registry import open_game
+from screens.replay.scene import ReplayScene
 from screens.menus.settings import SettingsScene
 
 if TYPE_CHECKING:
@@ -38,3 +39,7 @@ class AppNavigation:
     def open_game(self, ctx: "AppContext", session: "Session") -> "Scene":
         """The table that plays ``session``."""
         return open_game(ctx, session)
+
+    def replay(self, ctx: "AppContext", session: "Session") -> "Scene":
+        """The replay viewer stepping through ``session`` (a copy: the game is not changed)."""
+        return ReplayScene(ctx, session)

@@ -113,6 +113,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats.best": "Best scores",
         "stats.best_row": "{variant}: {score}",
         "stats.recent": "Recent results",
+        "stats.without": "without {option}",
         "stats.recent_row": "{date} · {game}: {result}",
         "stats.won": "won ({score})",
         "stats.lost": "lost ({score})",

@@ -64,7 +64,7 @@ class LoadScene(Scene):
         x = self.panel.right - s(30)
         # Right to left: the main action rightmost with Back beside it, as on the New game page.
         for key, label in (("load", tr("load.load")), ("back", tr("new.back")),
-                           ("delete", tr("load.delete"))):
+                           ("watch", tr("load.watch")), ("delete", tr("load.delete"))):
             x -= s(150)
             btn = self.button(pygame.Rect(x, self.panel.bottom - s(76), s(140), s(44)), label,
                               "#primary" if key == "load" else "")
@@ -90,7 +90,7 @@ class LoadScene(Scene):
         return False
 
     def act(self, key: str) -> None:
-        """Load, delete or go back."""
+        """Load, watch, delete or go back."""
         if key == "back":
             self.ctx.scenes.pop()
             return
@@ -108,6 +108,9 @@ class LoadScene(Scene):
             return
         if not playable(session.game_id):
             self.message = f"{info.title} cannot be played in this version yet."
+            return
+        if key == "watch":
+            self.ctx.scenes.push(self.ctx.nav.replay(self.ctx, session))
             return
         scene = open_game(self.ctx, session)
         for note in self.ctx.saves.last_notes:

@@ -22,6 +22,7 @@ from screens.menus.profiles import ProfilesScene
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.menus.settings import SettingsScene
+from screens.menus.stats import StatsScene
 from screens.text import tr
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class MainMenu(Scene):
         self.buttons = {}
         items = [("continue", tr("menu.continue")), ("new", tr("menu.new")),
                  ("load", tr("menu.load")), ("profiles", tr("menu.profiles")),
-                 ("settings", tr("menu.settings")), ("rules", tr("menu.rules")),
+                 ("stats", tr("menu.stats")), ("settings", tr("menu.settings")), ("rules", tr("menu.rules")),
                  ("quit", tr("menu.quit"))]
         y = s(190)
         for key, label in items:
@@ -112,6 +113,8 @@ class MainMenu(Scene):
             ctx.scenes.push(LoadScene(ctx))
         elif key == "profiles":
             ctx.scenes.push(ProfilesScene(ctx))
+        elif key == "stats":
+            ctx.scenes.push(StatsScene(ctx))
         elif key == "settings":
             ctx.scenes.push(SettingsScene(ctx))
         elif key == "rules":

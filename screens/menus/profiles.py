@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
-from cats import GAMES
 from saves.profiles import COLOURS, SYMBOLS, Profile
 from saves.values import name_problem
 from screens import palette
 from screens.assets import font, image
 from screens.overlays import blit_lines, draw_page, fit_text
+from screens.menus.stats import variant_label
 from screens.scene import Scene
 from screens.text import tr
 
@@ -128,8 +128,7 @@ class ProfilesScene(Scene):
             pygame.draw.circle(surface, colour, (self.panel.x + s(46), y + s(14)), s(14))
             art = image(palette.SYMBOL_ART.get(p.symbol, "sym_0"), s(18), s(18))
             surface.blit(art, art.get_rect(center=(self.panel.x + s(46), y + s(14))))
-            best = ", ".join(f"{GAMES[g].info.title if g in GAMES else g}: best {v:g}"
-                             for g, v in p.best.items())
+            best = ", ".join(f"{variant_label(g, False)}: best {v:g}" for g, v in p.best.items())
             surface.blit(f.render(fit_text(p.name, f, s(250)), True, palette.INK),
                          (self.panel.x + s(72), y + s(2)))
             surface.blit(small.render(fit_text(best, small, x_groups - s(20) - (self.panel.x + s(530))),

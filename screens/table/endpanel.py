@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from cats.session import Session
+from saves.stats import StatsBook, result_of, variant_of
 from screens.overlays import MenuOverlay
 from screens.text import tr
 
@@ -43,8 +45,13 @@ class EndPanel:
             ctx.scenes.pop()
             table.menu.restart_same()
 
+        def watch() -> None:
+            ctx.scenes.pop()
+            copy = Session.from_record(table.session.to_record())  # the table's game stays as is
+            ctx.scenes.push(ctx.nav.replay(ctx, copy))
+
         choices = [(tr("end.again"), again), (tr("game.restart"), same),
-                   ("Look at the board", ctx.scenes.pop),
+                   (tr("end.watch"), watch), ("Look at the board", ctx.scenes.pop),
                    (tr("end.menu"), lambda: ctx.scenes.reset(ctx.nav.main_menu(ctx)))]
         ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
 
@@ -55,13 +62,18 @@ class EndPanel:
         book = self.ctx.profiles
         lines = []
         humans = [seats[i] for i in table.humans()]
+        # Best scores are kept per variant: a Queen Umbra game is not measured against the base game.
+        variant = variant_of(table.info.id, table.session.options)
+        if humans and not self.over_at_open:
+            lines += record_stats(table.session, self.ctx.read_only)
         if len(seats) == 1 and humans:
             name = humans[0].name
-            if outcome.scored and book.record_best(name, table.info.id, outcome.scores[0]):
+            if (outcome.scored and not self.over_at_open
+                    and book.record_best(name, variant, outcome.scores[0])):
                 lines.append(tr("end.new_best", name=name))
             profile = book.get(name)
-            if profile and table.info.id in profile.best:
-                lines.append(tr("end.best", name=name, best=f"{profile.best[table.info.id]:g}"))
+            if profile and variant in profile.best:
+                lines.append(tr("end.best", name=name, best=f"{profile.best[variant]:g}"))
         elif len(humans) >= 1 and not self.over_at_open:
             book.record_win([s.name for s in seats], [seats[w].name for w in outcome.winners])
         try:
@@ -69,3 +81,18 @@ class EndPanel:
         except OSError as exc:
             lines.append(f"Could not save profiles: {exc}")
         return lines
+
+
+def record_stats(session: Session, read_only: bool = False) -> list[str]:
+    """Add a finished game to the stats file; lines for the panel if that could not be done."""
+    result = result_of(session)
+    book = StatsBook(read_only=read_only).load()
+    if result is None or read_only:
+        return []
+    if book.damaged:
+        return [tr("stats.damaged", problem=book.problem)]
+    try:
+        book.record(result)
+    except OSError as exc:
+        return [tr("stats.not_saved", error=exc)]
+    return []
