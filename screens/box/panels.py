@@ -6,6 +6,7 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
+from screens.box.aidpanel import draw_aids
 from screens.box.draw import DIM, BoxDrawing
 from screens.box.layout import CARD_RATIO
 from screens.overlays import wrap
@@ -303,7 +304,9 @@ class BoxBoard(BoxDrawing):
         y = self.text(surface, f"Scores · round {v['round']} of {v['rounds']}", s(16),
                       palette.INK, True, topleft=rect.topleft).bottom + s(6)
         n = v["players"]
-        row_h = max(s(22), min(s(32), (limit - y - s(60)) // max(1, n)))
+        aiding = v.get("phase") in ("aside", "predict", "play")
+        tallest = s(24) if aiding and n > 3 else s(32)  # leave the aid room under the scores
+        row_h = max(s(20), min(tallest, (limit - y - s(60)) // max(1, n)))
         for seat in range(n):
             cy = y + row_h // 2
             rad = max(7, min(s(11), row_h // 2 - 2))
@@ -322,6 +325,8 @@ class BoxBoard(BoxDrawing):
                       midleft=(rect.x + 2 * rad + s(8), cy))
             y += row_h
         y += s(8)
+        if aiding:
+            y = draw_aids(self, surface, rect, y, limit)
         notes = []
         if v.get("neutral_reveals"):
             shown = ", ".join(str(k) for k in v["neutral_reveals"])
