@@ -245,6 +245,24 @@ class GambitBoard(TableauLayout):
         elif spot[0] == "bottom" and spot[1] in self.bottom_cards():
             self.draw_stack(surface, [self.bottom_cards()[spot[1]]], moved)
 
+    def draw_known(self, surface: pygame.Surface, known: list[dict[str, Any]], rect: pygame.Rect,
+                   y: int) -> int:
+        """The deck cards the player has seen (Peek, Burrow), drawn as cards with their place in
+        the deck under each; returns the y below them."""
+        s = self.ctx.scale
+        w = min(s(64), (rect.w - s(8) * (len(known) - 1)) // max(1, len(known)))
+        h = int(w * 1.4)
+        f = font(s(12))
+        for i, k in enumerate(known):
+            card = pygame.Rect(rect.x + i * (w + s(8)), y, w, h)
+            pygame.draw.rect(surface, (120, 90, 70), card.move(2, 3), border_radius=s(6))
+            surface.blit(self.card_image(k["card"], w, h), card.topleft)
+            for j, part in enumerate(wrap(place_in_deck(k), f, w + s(6))[:2]):
+                label = f.render(part, True, palette.INK)
+                surface.blit(label, label.get_rect(midtop=(card.centerx,
+                                                           card.bottom + s(3) + j * f.get_linesize())))
+        return y + h + s(6) + 2 * f.get_linesize()
+
     def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
         view = self.view
@@ -259,8 +277,9 @@ class GambitBoard(TableauLayout):
         known = sorted(view["deck_known"], key=lambda k: k["from_top"])
         if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
             lines.append("You know in the deck:")
-            lines += [f"  {place_in_deck(k)}: {CARD_NAMES[k['card']]}" for k in known]
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
+        if known:
+            y = self.draw_known(surface, known, rect, y + s(4))
         hovered = self.spot_at(self.ui.hover) if self.area.collidepoint(self.ui.hover) else None
         pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
         if pawn:
