@@ -62,7 +62,7 @@ class EndPanel:
         book = self.ctx.profiles
         lines = []
         humans = [seats[i] for i in table.humans()]
-        # Best scores are kept per variant: a Queen Umbra game is not measured against the base game.
+        # Best scores are kept per variant: a Queen Umbra game is not held against the base game.
         variant = variant_of(table.info.id, table.session.options)
         if humans and not self.over_at_open:
             lines += record_stats(table.session, self.ctx.read_only)
