@@ -399,8 +399,13 @@ def push_scene(ctx, name: str, game_id: str) -> None:  # type: ignore[no-untyped
               "profiles": lambda: ProfilesScene(ctx), "stats": lambda: StatsScene(ctx)}
     if name in scenes:
         ctx.scenes.push(scenes[name]())
-    elif name == "replay" and hasattr(top, "session"):
-        ctx.scenes.push(ReplayScene(ctx, top.session))
+    elif name == "replay":
+        from screens.menus.main import MainMenu
+
+        session = next((sc.session for sc in ctx.scenes.stack if hasattr(sc, "session")), None)
+        if session is not None:  # the viewer alone over the menu (no end panel of the table)
+            ctx.scenes.apply()
+            ctx.scenes.rebuild([MainMenu(ctx), ReplayScene(ctx, session)])
     elif name == "menu" and hasattr(top, "menu"):
         top.menu.open()
     elif name == "locked":

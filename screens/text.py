@@ -94,7 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay.after": "{title} — {name}: {move}",
         "replay.counter": "move {n} / {total}",
         "replay.as_seat": "As {name} saw it",
-        "replay.table": "The table (no hands)",
+        "replay.table": "The table (what everyone sees)",
         "replay.everything": "Everything (whoever acts)",
         "replay.chooser_tip": "Click for the next way of watching",
         "load.watch": "Watch",
