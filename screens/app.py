@@ -365,7 +365,10 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
     ctx.settings.animation_speed = 0
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
-    if args.game:
+    if args.scene == "tutorial":
+        from screens.tutorial.scene import open_tutorial
+        ctx.scenes.push(open_tutorial(ctx, args.game or "gambit", args.moves))
+    elif args.game:
         session = start_session(args)
         for i, seat in enumerate(session.seats):
             session.seats[i] = Seat(seat.name)  # everyone human: nothing moves by itself

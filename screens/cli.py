@@ -16,7 +16,7 @@ SIZE_MIN = (640, 400)
 SIZE_MAX = (3840, 2160)
 IMAGE_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
 SCENES = ["", "new", "load", "settings", "rules", "profiles", "menu", "end", "locked", "nosave",
-          "replay", "stats"]
+          "replay", "stats", "tutorial"]
 
 
 class UsageError(ValueError):
@@ -95,7 +95,8 @@ def parse_args(argv: Optional[Sequence[str]], version: Callable[[], str]) -> arg
     p.add_argument("--screenshot", metavar="FILE", type=image_file,
                    help="save a PNG of the menu or of a game")
     p.add_argument("--moves", type=count(0, 100_000, "--moves"), default=0,
-                   help="random legal moves before --screenshot")
+                   help="random legal moves before --screenshot (with --scene tutorial: the "
+                        "tutorial steps already made)")
     p.add_argument("--size", type=window_size, default=WINDOW,
                    help=f"window size WxH for --screenshot (from {SIZE_MIN[0]}x{SIZE_MIN[1]} to "
                         f"{SIZE_MAX[0]}x{SIZE_MAX[1]})")

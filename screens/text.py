@@ -128,6 +128,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "speed.2": "Fast",
         "on": "On",
         "off": "Off",
+        "tutorial.button": "Tutorial",
+        "tutorial.you": "You",
+        "tutorial.rival": "Tutor cat",
+        "tutorial.title": "Tutorial: step {step} of {steps}",
+        "tutorial.finished": "Tutorial: play on",
+        "tutorial.why": "Why: {point}",
+        "tutorial.section": "Rules page: {section}",
+        "tutorial.not_that": "Not that one: {prompt}",
+        "tutorial.watch": "Watch your rival's move…",
+        "tutorial.skip": "Skip",
+        "tutorial.rules": "Rules",
+        "tutorial.exit": "Exit",
+        "tutorial.play_on": "Play on",
     }
 }
 

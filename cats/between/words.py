@@ -38,3 +38,28 @@ def move(action: Action) -> Phrase:
 def seats(seats: tuple[int, ...] | list[int]) -> tuple[Player, ...]:
     """Seats as a phrase argument."""
     return tuple(Player(s) for s in seats)
+
+
+# The tutorial's prompts and the rules points they teach (cats/between/tutorial.py).
+W.templates.update({
+    "tut_1": "The cat waits on 12. Keep your three yarn cards: drag bell 3 under the yarn toy.",
+    "tut_1_why": "Each turn you put one card under any toy with fewer than two cards; its suit "
+                 "need not match. A toy attracts the sum of the cards under it.",
+    "tut_2": "Drag feather 6 under the fish toy: you hold no fish, so it cannot push you past the "
+             "cat.",
+    "tut_2_why": "At the end, every card left in your hand counts the attraction of its suit's "
+                 "toy. Two cards of a suit count that toy twice.",
+    "tut_3": "The yarn toy is full (two cards). Put laser 6 under the fish toy as well.",
+    "tut_3_why": "A toy takes at most two lure cards. Yarn now attracts 4: your three yarn cards "
+                 "would make 3 × 4 = 12, exactly the cat's number.",
+    "tut_4": "Get rid of mouse 4: drag it under the laser toy.",
+    "tut_4_why": "Landing exactly on the cat's number does not pass it. Closest without passing "
+                 "wins the round.",
+    "tut_5": "Drag feather 3 under the bell toy.",
+    "tut_5_why": "The lure phase ends when all six toys hold two cards: twelve cards in all. You "
+                 "keep three (plus one per round you have won).",
+    "tut_6": "Last card: drag mouse 3 under the feather toy, and watch the Nuzzle.",
+    "tut_6_why": "At the Nuzzle hands are shown and totals counted. The winner climbs a shelf; "
+                 "three rounds won reach the crown.",
+    "tut_done": "Tutorial done: you won round 1 and lead round 2. Two more rounds to the crown!",
+})

@@ -56,3 +56,27 @@ def events(before: "BoxState", after: "BoxState") -> list[Phrase]:
             said.append(W("paradox", seat=Player(result["paradox"])))
         said.append(W("round_ends", round=result["round"]))
     return said
+
+
+# The tutorial's prompts and the rules points they teach (cats/box/tutorial.py).
+W.templates.update({
+    "tut_1": "Set aside a card: drag your 1 onto the set-aside spot.",
+    "tut_1_why": "Each player secretly puts one card face down; it sits out this round. (With "
+                 "two players there are no predictions.)",
+    "tut_2": "Lead your 5 as blue: drag it onto the blue space of column 5.",
+    "tut_2_why": "Playing a card means declaring its colour: your token goes on that colour's "
+                 "space of its number. Red cannot be led until someone has declared red.",
+    "tut_3": "You won the trick. Lead another 5, as yellow.",
+    "tut_3_why": "Each space holds one token a round, so two cards never tie. The highest card of "
+                 "the led colour wins, unless red was played.",
+    "tut_4": "Your rival followed with red and won, losing their yellow. Play 3 as blue.",
+    "tut_4_why": "There is no duty to follow, but declaring another colour loses the led "
+                 "colour's token. Red is trump: the highest red wins the trick.",
+    "tut_5": "Red is open now. Lead your 4 as red.",
+    "tut_5_why": "Red may be led once a token is on the red row.",
+    "tut_6": "Lead your 2 as yellow, touching your other tokens.",
+    "tut_6_why": "Bonus: your largest group of tokens touching side by side. If a player cannot "
+                 "declare any card, a paradox ends the round at once: −1 per trick for them.",
+    "tut_done": "Tutorial done: play out the round. Win tricks, grow one big group, and keep a "
+                "colour you can still declare.",
+})

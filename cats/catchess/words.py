@@ -41,3 +41,30 @@ def summary(winners: tuple[int, ...], tokens: int) -> Phrase:
     """Who won with how many tokens (several winners share)."""
     return W("wins" if len(winners) == 1 else "share_win",
              winners=tuple(Player(s) for s in winners), n=tokens)
+
+
+# The tutorial's prompts and the rules points they teach (cats/catchess/tutorial.py).
+W.templates.update({
+    "tut_1": "Your goal card wants A, B, C in a row along the path. Drag cat A onto region 1.",
+    "tut_1_why": "On your turn you place a waiting cat on an empty region (awake), or activate "
+                 "an awake cat. Your goal card is secret; the path runs from region 1 in to 12.",
+    "tut_2": "Drag cat B onto region 4: further along the path than A.",
+    "tut_2_why": "The order goal's cats must lie along the path in that order, read either way. "
+                 "They need not be neighbours.",
+    "tut_3": "Your friends goal wants D and F side by side. Place F on region 10, next to D.",
+    "tut_3_why": "A friend goal holds when its two cats sit in neighbouring regions. Any player "
+                 "may place or move any cat.",
+    "tut_4": "Place C on region 11.",
+    "tut_4_why": "Goals count only at the end of the round, wherever the cats are then.",
+    "tut_5": "Your rival swapped B and E. Place G on region 3, next to E (friends).",
+    "tut_5_why": "Moving onto a cat swaps the two. A cat swapped on the turn just before cannot "
+                 "swap again this turn; an activated cat falls asleep.",
+    "tut_6": "Activate C: drag it to region 12. A, B, C now lie in order along the path.",
+    "tut_6_why": "Activate: an awake cat stays, or moves to a neighbouring region (swapping with "
+                 "a cat there). Either way it then falls asleep for the round.",
+    "tut_7": "Move I to region 7, next to its friend H.",
+    "tut_7_why": "The round ends when all nine cats are in the garden and asleep: 18 turns. "
+                 "Each goal met earns an etiquette token.",
+    "tut_done": "Tutorial done: finish the round. Put the last awake cats to sleep where your "
+                "goals hold (the Stay buttons let a cat sleep where it is).",
+})

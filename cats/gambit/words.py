@@ -162,3 +162,31 @@ def hint(state: "GambitState", action: Action) -> Phrase:
     if isinstance(action, Ability) and action.ability in ("banish", "call", "leap", "gambit"):
         return W("hint_" + action.ability, where=from_deck((action.x, action.y)))
     return W("label", text=state.label(action))
+
+
+# The tutorial's prompts and the rules points they teach (cats/gambit/tutorial.py).
+W.templates.update({
+    "tut_1": "Click the deck to draw its top card.",
+    "tut_1_why": "Each turn you either draw a card or play a Pawn. The deck sits beside the "
+                 "Queen and is part of the grid.",
+    "tut_2": "A Cat-ken! Drag it from the Paw onto the lit cell.",
+    "tut_2_why": "A drawn card moves from the Paw like a chess piece (a Cat-ken: any distance "
+                 "straight or diagonally) onto an empty cell touching a card, the Queen or the "
+                 "deck, and all cards must fit in a 4×4 square.",
+    "tut_3": "Now play a Pawn: drag the Cat-ken Perch Pawn from the tray onto the Cat-ken.",
+    "tut_3_why": "A Pawn may be played only right after a drawn card was placed, never two in a "
+                 "row. Cat-ken Perch sits on a Cat-ken; the Paw moves onto it.",
+    "tut_4": "Draw again: click the deck.",
+    "tut_4_why": "After a Pawn you must draw. The Paw marks where the next card moves from.",
+    "tut_5": "Another Cat-ken: drag it onto the lit cell.",
+    "tut_5_why": "Only a Cat-ken checks the Queen, when placed in her row, column or diagonal. "
+                 "Cells that would check are avoided while a safe cell exists.",
+    "tut_6": "Draw the next card.",
+    "tut_6_why": "The game ends when a Cat-ken gives the second check (checkmate), when a drawn "
+                 "card has nowhere to go, or when one card is left in the deck.",
+    "tut_7": "A third Cat-ken: place it on the lit cell.",
+    "tut_7_why": "Cat-kens score 1, 3, 6, 10 for 1–4 on the grid; the Queen scores 5 (1 once "
+                 "checked), and +5 if she ends in the middle four cells.",
+    "tut_done": "Tutorial done: the deal is yours to finish. Keep the Queen safe and fit your "
+                "Pawns in between draws.",
+})
