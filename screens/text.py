@@ -129,7 +129,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "on": "On",
         "off": "Off",
         "tutorial.button": "Tutorial",
-        "tutorial.you": "You",
+        "tutorial.you": "Player",
         "tutorial.rival": "Tutor cat",
         "tutorial.title": "Tutorial: step {step} of {steps}",
         "tutorial.finished": "Tutorial: play on",

@@ -24,6 +24,7 @@ from screens.scene import Scene
 from screens.menus.settings import SettingsScene
 from screens.menus.stats import StatsScene
 from screens.text import tr
+from screens.tutorial.scene import open_tutorial
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -65,6 +66,10 @@ class MainMenu(Scene):
             row, col = divmod(i, 3)
             self.covers[gid] = pygame.Rect(left + col * (cw + s(24)), s(150) + row * (ch + s(70)),
                                            cw, ch)
+            if playable(gid):  # each card's own Tutorial button, under it
+                rect = pygame.Rect(0, 0, s(130), s(32))
+                rect.midtop = (self.covers[gid].centerx, self.covers[gid].bottom + s(12))
+                self.buttons[self.button(rect, tr("tutorial.button"))] = f"tutorial:{gid}"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -73,6 +78,8 @@ class MainMenu(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((g for g, r in self.covers.items() if r.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if any(b.rect.collidepoint(event.pos) for b in self.buttons):
+                return False  # a card's Tutorial button, not the card
             for gid, rect in self.covers.items():
                 if rect.collidepoint(event.pos):
                     self.open_new(gid)
@@ -121,6 +128,8 @@ class MainMenu(Scene):
             ctx.scenes.push(RulesScene(ctx, "gambit"))
         elif key == "quit":
             ctx.running = False
+        elif key.startswith("tutorial:"):
+            ctx.scenes.push(open_tutorial(ctx, key.partition(":")[2]))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
@@ -201,6 +210,7 @@ class RulesScene(Scene):
         self.game_id = game_id
         self.tabs: dict[pygame_gui.elements.UIButton, str] = {}
         self.back: Optional[pygame_gui.elements.UIButton] = None
+        self.tutorial: Optional[pygame_gui.elements.UIButton] = None
 
     def build_ui(self) -> None:
         s = self.ctx.scale
@@ -214,6 +224,8 @@ class RulesScene(Scene):
             self.tabs[btn] = gid
             x += bw + s(8)
         self.back = self.button(pygame.Rect(w - s(150), s(20), s(120), s(40)), tr("new.back"))
+        self.tutorial = self.button(pygame.Rect(w - s(280), s(20), s(120), s(40)),
+                                    tr("tutorial.button")) if playable(self.game_id) else None
         path = asset_path("rules", f"{self.game_id}.md")
         body = read_text("rules", f"{self.game_id}.md") if path.exists() else (
             f"# {GAMES[self.game_id].info.name}\n\nThis game is still in the workshop; its rules page "
@@ -225,6 +237,9 @@ class RulesScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.ctx.scenes.pop()
+                return True
+            if self.tutorial is not None and event.ui_element is self.tutorial:
+                self.ctx.scenes.push(open_tutorial(self.ctx, self.game_id))
                 return True
             if event.ui_element in self.tabs:
                 self.game_id = self.tabs[event.ui_element]
