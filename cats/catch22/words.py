@@ -165,23 +165,23 @@ NEWS_KINDS = {"steal": "steal", "steal_pot": "steal", "jackpot": "jackpot", "win
 
 # The tutorial's prompts and the rules points they teach (cats/catch22/tutorial.py).
 W.templates.update({
-    "tut_1": "Choose your starting Star: click the lit North Star.",
+    "tut_1": "Choose your starting Star: click the ringed North Star.",
     "tut_1_why": "Each player puts their cat on a Star of their choice; several cats may share "
                  "one.",
-    "tut_2": "Before rolling, drag a Blocker Cube from your tray onto the lit square east of you.",
+    "tut_2": "Before rolling, drag a Blocker Cube from your tray onto the ringed square east of you.",
     "tut_2_why": "Before you roll you may put cubes on empty plain path squares. Rivals may "
                  "never pass or land on your cube; you may.",
     "tut_3": "Now roll the die: click it (or press Roll).",
     "tut_3_why": "Roll and move exactly that many steps to neighbouring squares, never entering "
                  "a square twice.",
-    "tut_4": "You rolled 6: move onto the lit Jackpot in the corner.",
+    "tut_4": "You rolled 6: click the ringed Jackpot in the corner.",
     "tut_4_why": "Landing on a Jackpot takes all its gold and you roll again at once.",
-    "tut_5": "You rolled 1: step down to the lit square.",
+    "tut_5": "You rolled 1: click the ringed square below you.",
     "tut_5_why": "A move must use the whole roll; if no move of that length exists, the turn "
                  "ends.",
     "tut_6": "Your rival took a Jackpot too. Roll the die.",
     "tut_6_why": "Your cube kept your rival off the east side of the top row.",
-    "tut_7": "Land on your rival: move to the lit square and take all their gold.",
+    "tut_7": "Land on your rival: click the ringed square and take all their gold.",
     "tut_7_why": "Landing on rivals takes all their gold; your turn then ends.",
     "tut_done": "Tutorial done: gather 22 gold, then enter any Star to win. Play on!",
 })

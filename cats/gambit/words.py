@@ -169,7 +169,7 @@ W.templates.update({
     "tut_1": "Click the deck to draw its top card.",
     "tut_1_why": "Each turn you either draw a card or play a Pawn. The deck sits beside the "
                  "Queen and is part of the grid.",
-    "tut_2": "A Cat-ken! Drag it from the Paw onto the lit cell.",
+    "tut_2": "A Cat-ken! Drag it from the Paw onto the ringed cell.",
     "tut_2_why": "A drawn card moves from the Paw like a chess piece (a Cat-ken: any distance "
                  "straight or diagonally) onto an empty cell touching a card, the Queen or the "
                  "deck, and all cards must fit in a 4×4 square.",
@@ -178,13 +178,13 @@ W.templates.update({
                  "row. Cat-ken Perch sits on a Cat-ken; the Paw moves onto it.",
     "tut_4": "Draw again: click the deck.",
     "tut_4_why": "After a Pawn you must draw. The Paw marks where the next card moves from.",
-    "tut_5": "Another Cat-ken: drag it onto the lit cell.",
+    "tut_5": "Another Cat-ken: drag it onto the ringed cell.",
     "tut_5_why": "Only a Cat-ken checks the Queen, when placed in her row, column or diagonal. "
                  "Cells that would check are avoided while a safe cell exists.",
     "tut_6": "Draw the next card.",
     "tut_6_why": "The game ends when a Cat-ken gives the second check (checkmate), when a drawn "
                  "card has nowhere to go, or when one card is left in the deck.",
-    "tut_7": "A third Cat-ken: place it on the lit cell.",
+    "tut_7": "A third Cat-ken: drag it onto the ringed cell.",
     "tut_7_why": "Cat-kens score 1, 3, 6, 10 for 1–4 on the grid; the Queen scores 5 (1 once "
                  "checked), and +5 if she ends in the middle four cells.",
     "tut_done": "Tutorial done: the deal is yours to finish. Keep the Queen safe and fit your "

@@ -253,10 +253,13 @@ class TutorialTable(GameScene):
         if gesture is None:
             return
         s = self.ctx.scale
-        for spot, colour in ((gesture[0], palette.MUSTARD), (gesture[1], palette.LEGAL)):
+        # Not the legal-target green: some boards light every reachable place themselves.
+        for spot, colour in ((gesture[0], palette.MUSTARD), (gesture[1], palette.TERRACOTTA)):
             rect = self.spot_rect(spot)
             if rect is not None:
-                pygame.draw.rect(surface, colour, rect.inflate(s(8), s(8)), width=s(4),
+                pygame.draw.rect(surface, palette.PAPER, rect.inflate(s(14), s(14)), width=s(3),
+                                 border_radius=s(12))
+                pygame.draw.rect(surface, colour, rect.inflate(s(8), s(8)), width=s(5),
                                  border_radius=s(10))
 
     def draw_card(self, surface: pygame.Surface) -> None:
