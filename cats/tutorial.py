@@ -80,11 +80,11 @@ class Tutorial:
         """Everything wrong with the script, played from the start (empty: it is sound)."""
         found: list[str] = []
         state = self.start()
-        for number, (move, step) in enumerate(self.script(), 1):
+        for number, (move, index) in enumerate(self.script(), 1):
             mover = state.to_move
             if mover is None:
                 return found + [f"move {number} ({move}): the game is already over"]
-            if (step is not None) != (mover == self.seat):
+            if (index is not None) != (mover == self.seat):
                 found.append(f"move {number} ({move}): seat {mover} is to move")
             try:
                 state.apply(state.parse(move))
@@ -92,9 +92,9 @@ class Tutorial:
                 return found + [f"move {number} ({move}): {exc.reason}"]
         if state.is_over():
             found.append("the game is over when the tutorial ends")
-        for index, step in enumerate(self.steps):
+        for number, step in enumerate(self.steps, 1):
             for phrase in (step.prompt, step.point):
-                found.extend(f"step {index + 1}: {p}" for p in placeholders_missing(phrase))
+                found.extend(f"step {number}: {p}" for p in placeholders_missing(phrase))
         found.extend(placeholders_missing(self.finish))
         return found
 

@@ -92,9 +92,11 @@ def test_the_tutorial_is_played_to_its_end_by_clicks_and_drags(ctx: Any, game_id
 
     scene = show(ctx, open_tutorial(ctx, game_id))
     tutorial = scene.tutorial
+    def ready(at: int) -> Any:
+        return lambda: scene.lesson() == at and scene.my_turn() and not scene.animator.busy
+
     for index in range(len(tutorial.steps)):
-        frames_until(ctx, lambda: scene.lesson() == index and scene.my_turn()
-                     and not scene.animator.busy, seconds=60)
+        frames_until(ctx, ready(index), seconds=60)
         assert scene.lesson() == index and scene.my_turn()
         assert scene.prompt_line().endswith(render(tutorial.steps[index].prompt))
         done = len(scene.session.log)

@@ -17,7 +17,6 @@ from cats.tutorials import tutorial_for
 from cats.words import say
 from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
-from screens.assets import font
 from screens.overlays import blit_lines
 from screens.registry import SCREENS
 from screens.table.bots import BotDriver
