@@ -20,7 +20,7 @@ TUTORIAL = Tutorial(
         _step(3, "5 yellow", "Playing a card", "5 red", "2 blue"),
         _step(4, "3 blue", "Playing a card"),
         _step(5, "4 red", "Playing a card", "3 red"),
-        _step(6, "2 yellow", "Scoring a round"),
+        _step(6, "5 green", "Scoring a round"),
     ),
     finish=W("tut_done"),
 )

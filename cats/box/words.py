@@ -69,12 +69,13 @@ W.templates.update({
     "tut_3": "You won the trick. Lead another 5, as yellow.",
     "tut_3_why": "Each space holds one token a round, so two cards never tie. The highest card of "
                  "the led colour wins, unless red was played.",
-    "tut_4": "Your rival followed with red and won, losing their yellow. Play 3 as blue.",
+    "tut_4": "Your rival trumped with red (and lost their yellow), then led a blue 2. Beat "
+             "it: play your 3 as blue.",
     "tut_4_why": "There is no duty to follow, but declaring another colour loses the led "
                  "colour's token. Red is trump: the highest red wins the trick.",
     "tut_5": "Red is open now. Lead your 4 as red.",
     "tut_5_why": "Red may be led once a token is on the red row.",
-    "tut_6": "Lead your 2 as yellow, touching your other tokens.",
+    "tut_6": "Lead your 5 as green: it joins your blue 5 and yellow 5 in a group of three.",
     "tut_6_why": "Bonus: your largest group of tokens touching side by side. If a player cannot "
                  "declare any card, a paradox ends the round at once: −1 per trick for them.",
     "tut_done": "Tutorial done: play out the round. Win tricks, grow one big group, and keep a "
