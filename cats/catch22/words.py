@@ -174,7 +174,7 @@ W.templates.update({
     "tut_3": "Now roll the die: click it (or press Roll).",
     "tut_3_why": "Roll and move exactly that many steps to neighbouring squares, never entering "
                  "a square twice.",
-    "tut_4": "You rolled 6: click the ringed Jackpot in the corner.",
+    "tut_4": "You rolled 6: click the ringed Jackpot in the top-left corner.",
     "tut_4_why": "Landing on a Jackpot takes all its gold and you roll again at once.",
     "tut_5": "You rolled 1: click the ringed square below you.",
     "tut_5_why": "A move must use the whole roll; if no move of that length exists, the turn "
