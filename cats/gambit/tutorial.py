@@ -17,9 +17,9 @@ TUTORIAL = Tutorial(
         _step(2, "place 2,-1", "Your turn"),
         _step(3, "pawn perch 2,-1", "Your turn"),
         _step(4, "draw", "Your turn"),
-        _step(5, "place 1,-2", "Check and checkmate"),
+        _step(5, "place 2,1", "Check and checkmate"),
         _step(6, "draw", "The end"),
-        _step(7, "place 1,-3", "Scoring"),
+        _step(7, "place 1,2", "Scoring"),
     ),
     finish=W("tut_done"),
 )

@@ -184,7 +184,7 @@ W.templates.update({
     "tut_6": "Draw the next card.",
     "tut_6_why": "The game ends when a Cat-ken gives the second check (checkmate), when a drawn "
                  "card has nowhere to go, or when one card is left in the deck.",
-    "tut_7": "A third Cat-ken: drag it onto the ringed cell.",
+    "tut_7": "A third Cat-ken: drag it onto the ringed cell; the Queen stays in the middle.",
     "tut_7_why": "Cat-kens score 1, 3, 6, 10 for 1–4 on the grid; the Queen scores 5 (1 once "
                  "checked), and +5 if she ends in the middle four cells.",
     "tut_done": "Tutorial done: the deal is yours to finish. Keep the Queen safe and fit your "

@@ -218,7 +218,7 @@ class RulesScene(Scene):
         self.tabs = {}
         x = s(30)
         for gid in LIBRARY:
-            bw = s(170)
+            bw = min(s(170), (w - s(320)) // len(LIBRARY) - s(8))  # room for Tutorial, Back
             btn = self.button(pygame.Rect(x, s(20), bw, s(40)), GAMES[gid].info.name,
                               "#primary" if gid == self.game_id else "")
             self.tabs[btn] = gid
