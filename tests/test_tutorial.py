@@ -11,6 +11,7 @@ from cats.core import State
 from cats.tutorial import Step, Tutorial
 from cats.tutorials import TUTORIALS, tutorial_for
 from cats.words import render
+from saves.store import RESUME
 from tests.frames import click, drag, frames_until, headless_context, show
 
 GAMES = sorted(TUTORIALS)
@@ -107,6 +108,7 @@ def test_the_tutorial_is_played_to_its_end_by_clicks_and_drags(ctx: Any, game_id
     assert played == [m.lower() for m, _ in tutorial.script()]
     assert not scene.session.state.is_over()
     assert "play_on" in scene.tutorial_buttons.values()
+    assert not ctx.saves.exists(RESUME)  # a game under way keeps its resume slot
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -150,3 +152,31 @@ def test_skip_leaves_the_script_and_plays_on(ctx: Any) -> None:
     assert scene.due() is None
     other = next(a for a in scene.session.state.legal_actions() if a != scene.expected())
     assert scene.play(other)
+
+
+def test_a_game_cards_tutorial_button_opens_its_tutorial(ctx: Any) -> None:
+    from screens.app import frame
+    from screens.menus.main import MainMenu
+    from screens.tutorial.scene import TutorialTable
+
+    menu = MainMenu(ctx)
+    ctx.scenes.push(menu)
+    frame(ctx, 0.016)
+    button = next(b for b, key in menu.buttons.items() if key == "tutorial:catch22")
+    click(ctx, button.rect.center)
+    top = ctx.scenes.top
+    assert isinstance(top, TutorialTable) and top.info.id == "catch22"
+
+
+def test_the_rules_page_opens_its_games_tutorial(ctx: Any) -> None:
+    from screens.app import frame
+    from screens.menus.main import RulesScene
+    from screens.tutorial.scene import TutorialTable
+
+    rules = RulesScene(ctx, "box")
+    ctx.scenes.push(rules)
+    frame(ctx, 0.016)
+    assert rules.tutorial is not None
+    click(ctx, rules.tutorial.rect.center)
+    top = ctx.scenes.top
+    assert isinstance(top, TutorialTable) and top.info.id == "box"
