@@ -220,6 +220,84 @@ def routes(start: int, steps: int, blocked: int) -> RouteSet:
     return found
 
 
+class EndTable:
+    """Per (start, steps): the distinct end squares of every simple walk of that length on the
+    empty board (square order) with what is needed to tell at once which a cube mask leaves
+    reachable, and ``moves``, a place for the engine to keep one move action per end."""
+
+    __slots__ = ("reach", "ends", "masks", "first_hit", "firsts", "moves")
+
+    def __init__(self, reach: int, ends: tuple[int, ...], masks: tuple[tuple[int, ...], ...],
+                 first_hit: dict[int, int]) -> None:
+        self.reach = reach              # squares any walk enters
+        self.ends = ends
+        self.masks = masks              # per end: the squares each walk to it enters
+        self.first_hit = first_hit      # square -> ends (bits by place) whose first walk enters it
+        # per end its one walk's mask, when no end has two walks (None otherwise)
+        self.firsts = (tuple(m[0] for m in masks) if all(len(m) == 1 for m in masks)
+                       else None)
+        self.moves: Optional[tuple[Any, ...]] = None
+
+
+_END_TABLES: list[Optional[EndTable]] = [None] * (len(NEIGHBOURS) * _SLOTS)
+
+
+def end_table(start: int, steps: int) -> EndTable:
+    """The :class:`EndTable` of walks of ``steps`` steps from ``start`` (kept for short walks)."""
+    slot = start * _SLOTS + steps if 0 <= steps < _SLOTS else -1
+    if slot >= 0:
+        found = _END_TABLES[slot]
+        if found is not None:
+            return found
+    table = _WALKS[slot] if slot >= 0 else None
+    reach, unblocked, groups = table if table is not None else _walk_table(start, steps)
+    ends = unblocked.ends
+    place = {end: i for i, end in enumerate(ends)}
+    masks: list[list[int]] = [[] for _ in ends]
+    for (end, _), group_masks, _ in groups:
+        masks[place[end]].extend(group_masks)
+    first_hit: dict[int, int] = {}
+    for i, walks in enumerate(masks):
+        rest = walks[0]
+        while rest:
+            bit = rest & -rest
+            sq = bit.bit_length() - 1
+            first_hit[sq] = first_hit.get(sq, 0) | 1 << i
+            rest ^= bit
+    made = EndTable(reach, ends, tuple(tuple(m) for m in masks), first_hit)
+    if slot >= 0:
+        _END_TABLES[slot] = made
+    return made
+
+
+def lost_ends(table: EndTable, blocked: int) -> int:
+    """The ends of ``table`` (bits by place) that no walk avoiding ``blocked`` squares reaches:
+    the ends :func:`routes` drops for that cube mask."""
+    hit = blocked & table.reach
+    if not hit:
+        return 0
+    first_hit = table.first_hit
+    affected = 0
+    while hit:
+        bit = hit & -hit
+        affected |= first_hit.get(bit.bit_length() - 1, 0)
+        hit ^= bit
+    if not affected:
+        return 0
+    hit = blocked & table.reach
+    lost = 0
+    masks = table.masks
+    while affected:
+        bit = affected & -affected
+        affected ^= bit
+        for mask in masks[bit.bit_length() - 1]:
+            if not mask & hit:
+                break
+        else:
+            lost |= bit
+    return lost
+
+
 # -- cut squares ---------------------------------------------------------------------------------
 # The path graph as junctions (squares without exactly two neighbours) joined by corridors
 # (runs of two-neighbour squares). Articulation points are then found on the small junction

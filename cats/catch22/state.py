@@ -38,6 +38,8 @@ from cats.catch22.board import (
     RouteSet,
     Routes,
     cut_squares,
+    end_table,
+    lost_ends,
     routes,
 )
 from cats.catch22.cubes import CubeMap
@@ -66,13 +68,46 @@ RollKey = tuple[int, int, int]   # (pawn square, die, squares blocked by other p
 # (routes, mover holds the winning gold, the legal moves)
 MoveTable = tuple[Routes, bool, tuple[Action, ...]]
 _NO_TABLE: MoveTable = ({}, False, ())
-# (cube mask, free plain squares whose cube would not cut the path: as a mask, as placements)
-OpenSquares = tuple[int, int, tuple[Action, ...]]
+# (cube mask, the free plain squares whose cube would not cut the path)
+OpenSquares = tuple[int, int]
 _new_state = object.__new__
 _KINDS = BOARD.kinds
-_PLACEMENTS = tuple((1 << sq, CUBE_ACTIONS[sq]) for sq in BOARD.plain)
-_PLACEMENT_CACHE: dict[int, tuple[Action, ...]] = {}   # open squares' mask -> placements
-_PLACEMENTS_KEPT = 2_000   # a memo of tuples of some 60 actions each: kept small
+_BYTES = (len(BOARD.cells) + 7) // 8
+# Per byte of a square mask (byte k covers squares 8k..8k+7) and value: its placements in order,
+# so a mask's placements are joined from a few tuples instead of testing every plain square.
+_PLACEMENT_BYTES = tuple(
+    tuple(tuple(CUBE_ACTIONS[8 * k + b] for b in range(8)
+                if value >> b & 1 and 8 * k + b in CUBE_ACTIONS) for value in range(256))
+    for k in range(_BYTES))
+
+
+def placements(free: int) -> list[Action]:
+    """The cube placements on the plain squares of the mask ``free``, in square order."""
+    out: list[Action] = []
+    for table, value in zip(_PLACEMENT_BYTES, free.to_bytes(_BYTES, "little")):
+        if value:
+            out += table[value]
+    return out
+
+
+def plain_moves(start: int, steps: int, blocked: int) -> tuple[Action, ...]:
+    """One move per end square reachable from ``start`` in exactly ``steps`` steps avoiding
+    ``blocked``, in square order: the legal moves while the mover lacks the winning gold (the
+    moves :func:`move_table` gives, without building the routes)."""
+    table = end_table(start, steps)
+    every = table.moves
+    if every is None:
+        every = table.moves = tuple(map(MOVE_ACTIONS.__getitem__, table.ends))
+    hit = blocked & table.reach
+    if not hit:
+        return every
+    firsts = table.firsts
+    if firsts is not None:          # one walk per end: an end is lost when its walk is blocked
+        return tuple([move for move, walk in zip(every, firsts) if not walk & hit])
+    lost = lost_ends(table, hit)
+    if not lost:
+        return every
+    return tuple([move for i, move in enumerate(every) if not lost >> i & 1])
 
 
 def move_table(found: Routes, matters: bool) -> MoveTable:
@@ -134,6 +169,8 @@ class Catch22State(State):
     # and the squares open to cubes with their actions.
     _roll_key: RollKey            # (pawn square, die, blocking cubes) of _roll_routes
     _roll_routes: Routes
+    _moves_key: RollKey           # the same, of _plain (moves below the winning gold)
+    _plain: tuple[Action, ...]
     _table: MoveTable
     _open: OpenSquares
 
@@ -153,26 +190,21 @@ class Catch22State(State):
         phase = self.phase
         if phase == MOVE:
             me = self.current
-            if (self.pawns[me], self.die, self.cubes.blocks[me]) == self._roll_key:
-                found = self._roll_routes
-            else:
-                found = self.current_routes()
-            matters = self.gold[me] >= self.threshold
-            table = self._table
-            if table[0] is not found or table[1] != matters:
-                table = self._table = move_table(found, matters)
-            return list(table[2])
+            if self.gold[me] < self.threshold:
+                key = (self.pawns[me], self.die, self.cubes.blocks[me])
+                if key != self._moves_key:
+                    self._moves_key = key
+                    self._plain = plain_moves(*key)
+                return list(self._plain)
+            return list(self._move_table()[2])
         if phase == PREPARE:
             actions: list[Action] = [ROLL]
             me = self.current
             if self.supply[me]:
-                _, free, placements = self._open_squares()
-                taken = (self._occupied() | self._last_exits(self.cubes.mask)) & free
-                if taken:
-                    free &= ~taken
-                    actions.extend([cube for bit, cube in _PLACEMENTS if free & bit])
-                else:
-                    actions.extend(placements)
+                free = self._open_squares()[1]
+                free &= ~self._occupied()
+                free &= ~self._last_exits(self.cubes.mask)
+                actions += placements(free)
             if any(self.kept[me]):
                 actions.extend(self._offers())
             return actions
@@ -227,14 +259,7 @@ class Catch22State(State):
         """Free plain squares whose cube would not cut the path (pawns not yet taken out)."""
         cubed = self.cubes.mask
         if cubed != self._open[0]:
-            free = BOARD.plain_mask & ~cubed & ~cut_squares(cubed)
-            placements = _PLACEMENT_CACHE.get(free)
-            if placements is None:
-                placements = tuple([cube for bit, cube in _PLACEMENTS if free & bit])
-                if len(_PLACEMENT_CACHE) > _PLACEMENTS_KEPT:
-                    _PLACEMENT_CACHE.clear()
-                _PLACEMENT_CACHE[free] = placements
-            self._open = (cubed, free, placements)
+            self._open = (cubed, BOARD.plain_mask & ~cubed & ~cut_squares(cubed))
         return self._open
 
     def cube_mask(self) -> int:
@@ -344,10 +369,13 @@ class Catch22State(State):
         me = self.current
         self.die = die = self.roll_die()
         self.phase = MOVE
-        # current_routes(), inlined: this runs on every roll
         pawn, blocked = self.pawns[me], self.cubes.blocks[me]
-        self._roll_key = (pawn, die, blocked)
-        self._roll_routes = found = routes(pawn, die, blocked)
+        if self.gold[me] < self.threshold:     # only the ends matter: no routes built
+            self._moves_key = (pawn, die, blocked)
+            self._plain = found = plain_moves(pawn, die, blocked)
+        else:                                   # current_routes(), inlined
+            self._roll_key = (pawn, die, blocked)
+            self._roll_routes = found = routes(pawn, die, blocked)
         if not found:
             self._event("stuck", me, f"Player {me + 1} rolls {self.die} and cannot move.")
             self._end_turn()
@@ -712,6 +740,8 @@ class Catch22State(State):
         # The caches are only ever replaced, never changed in place: copies may share them.
         twin._roll_key = self._roll_key
         twin._roll_routes = self._roll_routes
+        twin._moves_key = self._moves_key
+        twin._plain = self._plain
         twin._table = self._table
         twin._open = self._open
         return twin
@@ -719,8 +749,10 @@ class Catch22State(State):
     def _clear_caches(self) -> None:
         self._roll_key = (-1, 0, 0)
         self._roll_routes = {}
+        self._moves_key = (-1, 0, 0)
+        self._plain = ()
         self._table = _NO_TABLE
-        self._open = (-1, 0, ())
+        self._open = (-1, 0)
 
     def determinize(self, seat: int, rng: Rng) -> "Catch22State":
         """A copy with a reseeded die and no loaded dice: bots cannot foresee rolls."""
