@@ -126,7 +126,7 @@ WalkTable = tuple[int, RouteSet, tuple[Group, ...]]   # (squares any walk enters
 _SLOTS = 8                               # walk tables are kept for 0..7 steps
 _WALKS: list[Optional[WalkTable]] = [None] * (len(NEIGHBOURS) * _SLOTS)
 _ROUTE_CACHE: dict[tuple[int, int, int], RouteSet] = {}
-_CUT_CACHE: dict[int, int] = {}
+_CUT_CACHE: dict[int, Any] = {}   # cube mask -> CutInfo
 _CACHE_LIMIT = 20_000  # a pure memo; small so long sessions do not grow (soak: ~190 MiB at 200k)
 
 
@@ -444,47 +444,78 @@ _LOOPS = [sum(1 for a, b in _ENDS if a == b == sq) for sq in range(len(NEIGHBOUR
 _LOOPED = [sq for sq in range(len(NEIGHBOURS)) if _LOOPS[sq]]
 
 
+# What the cut squares of a cube mask are made of, kept so that one cube more or less updates
+# them corridor by corridor: (cube mask, corridors touched by a cube, cut squares inside those
+# corridors, per junction place its dead-end stubs and intact loops, the cut squares).
+CutInfo = tuple[int, int, int, tuple[int, ...], int]
+_INNER = tuple(mask for _, _, _, mask in CORRIDORS)
+_END_PLACES = tuple((_PLACE[a], _PLACE[b]) for a, b in _ENDS)
+_LOOP_SIDES = tuple(_LOOPS[sq] for sq in JUNCTIONS)
+_JUNCTION_BITS = tuple(1 << sq for sq in JUNCTIONS)
+
+
 def cut_squares(cubed: int) -> int:
     """Mask of the free squares (no cube) whose cube would split their piece of free path in two
     or more: the articulation points of the free path graph. Cached by the cube mask."""
+    return cut_info(cubed)[4]
+
+
+def cut_info(cubed: int, near: Optional[CutInfo] = None) -> CutInfo:
+    """The :data:`CutInfo` of the cube mask ``cubed``; from ``near`` (the info of another mask)
+    by updating the corridors that changed when the two masks differ by one cube."""
     hit = _CUT_CACHE.get(cubed)
     if hit is not None:
         return hit
-    broken = 0                      # corridors with a cube on a square or a junction
-    rest = cubed
-    while rest:
-        bit = rest & -rest
-        broken |= _CORRIDORS_AT[bit.bit_length() - 1]
-        rest ^= bit
-    result = 0
-    sides = _LOOPS[:]   # per junction square: dead-end stubs and intact loops hanging on it
-    hung = _LOOPED[:]   # the junctions with any
-    rest = broken
+    diff = cubed ^ near[0] if near is not None else 0
+    if near is not None and not diff:
+        return near
+    if near is not None and not diff & (diff - 1):
+        old = near[0]
+        _, broken, inside, sides_of, _ = near
+        sides = list(sides_of)
+        rest = _CORRIDORS_AT[diff.bit_length() - 1]
+    else:
+        old = broken = inside = 0
+        sides = list(_LOOP_SIDES)
+        rest = 0
+        todo = cubed
+        while todo:
+            bit = todo & -todo
+            rest |= _CORRIDORS_AT[bit.bit_length() - 1]
+            todo ^= bit
     while rest:
         bit = rest & -rest
         cid = bit.bit_length() - 1
         rest ^= bit
+        pa, pb = _END_PLACES[cid]
+        if broken & bit:                # take the corridor's old share out
+            local = _TOUCHED[cid] & old
+            _, stubs_a, stubs_b = _BROKEN[cid].get(local) or _broken(cid, local)
+            inside &= ~_INNER[cid]
+            sides[pa] -= stubs_a
+            sides[pb] -= stubs_b
+            if pa == pb:
+                sides[pa] += 1
+            broken ^= bit
         local = _TOUCHED[cid] & cubed
-        cuts, stubs_a, stubs_b = _BROKEN[cid].get(local) or _broken(cid, local)
-        result |= cuts
-        a, b = _ENDS[cid]
-        if a == b:
-            sides[a] -= 1
-        if stubs_a:
-            sides[a] += stubs_a
-            hung.append(a)
-        if stubs_b:
-            sides[b] += stubs_b
-            hung.append(b)
+        if local:                       # and its new one in
+            cuts, stubs_a, stubs_b = _BROKEN[cid].get(local) or _broken(cid, local)
+            inside |= cuts
+            sides[pa] += stubs_a
+            sides[pb] += stubs_b
+            if pa == pb:
+                sides[pa] -= 1
+            broken |= bit
     bridges, cut_junctions, parts = _junction_cuts(_LINKED & ~broken)
-    result |= bridges | cut_junctions & ~cubed
-    for sq in hung:
-        if parts[_PLACE[sq]] + sides[sq] >= 2 and not cubed >> sq & 1:
-            result |= 1 << sq
+    result = inside | bridges | cut_junctions
+    for part, side, bit in zip(parts, sides, _JUNCTION_BITS):
+        if side and part + side >= 2:
+            result |= bit
+    found = (cubed, broken, inside, tuple(sides), result & ~cubed)
     if len(_CUT_CACHE) > _CACHE_LIMIT:
         _CUT_CACHE.clear()
-    _CUT_CACHE[cubed] = result
-    return result
+    _CUT_CACHE[cubed] = found
+    return found
 
 
 def free_pieces(cubed: int) -> int:

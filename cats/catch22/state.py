@@ -37,7 +37,8 @@ from cats.catch22.board import (
     SWITCH_PLACES,
     RouteSet,
     Routes,
-    cut_squares,
+    CutInfo,
+    cut_info,
     end_table,
     lost_ends,
     routes,
@@ -68,10 +69,12 @@ RollKey = tuple[int, int, int]   # (pawn square, die, squares blocked by other p
 # (routes, mover holds the winning gold, the legal moves)
 MoveTable = tuple[Routes, bool, tuple[Action, ...]]
 _NO_TABLE: MoveTable = ({}, False, ())
-# (cube mask, the free plain squares whose cube would not cut the path)
-OpenSquares = tuple[int, int]
+# (cube mask, the free plain squares whose cube would not cut the path, its cut squares' info)
+OpenSquares = tuple[int, int, Optional[CutInfo]]
 _new_state = object.__new__
 _KINDS = BOARD.kinds
+_MASK64 = (1 << 64) - 1
+_DIE_LIMIT = (1 << 64) - (1 << 64) % DIE_SIDES   # Rng.below's bound against modulo bias
 _BYTES = (len(BOARD.cells) + 7) // 8
 # Per byte of a square mask (byte k covers squares 8k..8k+7) and value: its placements in order,
 # so a mask's placements are joined from a few tuples instead of testing every plain square.
@@ -258,9 +261,11 @@ class Catch22State(State):
     def _open_squares(self) -> OpenSquares:
         """Free plain squares whose cube would not cut the path (pawns not yet taken out)."""
         cubed = self.cubes.mask
-        if cubed != self._open[0]:
-            self._open = (cubed, BOARD.plain_mask & ~cubed & ~cut_squares(cubed))
-        return self._open
+        known = self._open
+        if cubed != known[0]:
+            info = cut_info(cubed, known[2])
+            known = self._open = (cubed, BOARD.plain_mask & ~cubed & ~info[4], info)
+        return known
 
     def cube_mask(self) -> int:
         """Bit mask of the squares holding a cube."""
@@ -357,7 +362,18 @@ class Catch22State(State):
 
     def roll_die(self) -> int:
         """Roll the die for the current player: loaded dice first, then the state's Rng."""
-        value = self.script.pop(0) if self.script else self.rng.below(DIE_SIDES) + 1
+        if self.script:
+            value = self.script.pop(0)
+        else:   # self.rng.below(DIE_SIDES) + 1, inlined (SplitMix64; a test holds them equal)
+            rng = self.rng
+            while True:
+                z = rng.state = (rng.state + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < _DIE_LIMIT:
+                    break
+            value = z % DIE_SIDES + 1
         self.reveals += 1
         self.dice.append([self.turn, self.current, value])
         if len(self.dice) > DICE_KEPT:
@@ -752,7 +768,7 @@ class Catch22State(State):
         self._moves_key = (-1, 0, 0)
         self._plain = ()
         self._table = _NO_TABLE
-        self._open = (-1, 0)
+        self._open = (-1, 0, None)
 
     def determinize(self, seat: int, rng: Rng) -> "Catch22State":
         """A copy with a reseeded die and no loaded dice: bots cannot foresee rolls."""
