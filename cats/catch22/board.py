@@ -348,13 +348,15 @@ _LINKS = tuple(
     tuple((_PLACE[b if a == j else a], cid) for cid, (a, b, _, _) in enumerate(CORRIDORS)
           if a != b and j in (a, b))
     for j in JUNCTIONS)
-_JUNCTION_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+_LINKS_BITS = tuple(tuple((w, cid, 1 << cid) for w, cid in links) for links in _LINKS)
+_LINKED_AT = tuple(sum(1 << cid for _, cid in links) for links in _LINKS)
+_JUNCTION_CACHE: dict[int, tuple[int, int, int]] = {}
 
 
-def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
+def _junction_cuts(intact: int) -> tuple[int, int, int]:
     """For the junction graph with only the ``intact`` corridors (a mask over CORRIDORS): the
-    squares of its bridge corridors, its articulation junctions, and per junction (by its place
-    in JUNCTIONS) how many pieces of that graph would touch it if it were cubed (Tarjan, by corridor, so that two corridors
+    squares of its bridge corridors, its articulation junctions, and the junctions some piece of
+    that graph would still touch if they were cubed (Tarjan, by corridor, so that two corridors
     between the same junctions are not mistaken for one). Cached."""
     hit = _JUNCTION_CACHE.get(intact)
     if hit is not None:
@@ -362,37 +364,40 @@ def _junction_cuts(intact: int) -> tuple[int, int, tuple[int, ...]]:
     count = len(JUNCTIONS)
     disc = [0] * count
     low = [0] * count
-    parts = [0] * count
     clock = 1
-    bridges = cuts = 0
+    bridges = cuts = attached = 0
 
     def visit(v: int, via: int) -> None:
-        nonlocal clock, bridges, cuts
-        disc[v] = low[v] = clock
+        nonlocal clock, bridges, cuts, attached
+        disc[v] = low[v] = mine = lowest = clock
         clock += 1
         pieces = 0 if via < 0 else 1
-        for w, cid in _LINKS[v]:
-            if cid == via or not intact >> cid & 1:
+        for w, cid, bit in _LINKS_BITS[v]:
+            if cid == via or not intact & bit:
                 continue
-            if disc[w]:
-                if disc[w] < low[v]:
-                    low[v] = disc[w]
+            seen = disc[w]
+            if seen:
+                if seen < lowest:
+                    lowest = seen
                 continue
             visit(w, cid)
-            if low[w] < low[v]:
-                low[v] = low[w]
-            if low[w] >= disc[v]:
+            below = low[w]
+            if below < lowest:
+                lowest = below
+            if below >= mine:
                 pieces += 1
-                if low[w] > disc[v]:
-                    bridges |= CORRIDORS[cid][3]
-        parts[v] = pieces
-        if pieces >= 2:
-            cuts |= 1 << JUNCTIONS[v]
+                if below > mine:
+                    bridges |= _INNER[cid]
+        low[v] = lowest
+        if pieces:
+            attached |= _JUNCTION_BITS[v]
+            if pieces >= 2:
+                cuts |= _JUNCTION_BITS[v]
 
     for root in range(count):
-        if not disc[root]:
+        if not disc[root] and intact & _LINKED_AT[root]:
             visit(root, -1)
-    found = (bridges, cuts, tuple(parts))
+    found = (bridges, cuts, attached)
     if len(_JUNCTION_CACHE) > _CACHE_LIMIT // 4:
         _JUNCTION_CACHE.clear()
     _JUNCTION_CACHE[intact] = found
@@ -446,18 +451,24 @@ _LOOPED = [sq for sq in range(len(NEIGHBOURS)) if _LOOPS[sq]]
 
 # What the cut squares of a cube mask are made of, kept so that one cube more or less updates
 # them corridor by corridor: (cube mask, corridors touched by a cube, cut squares inside those
-# corridors, per junction place its dead-end stubs and intact loops, the cut squares).
-CutInfo = tuple[int, int, int, tuple[int, ...], int]
+# corridors, per junction place its dead-end stubs and intact loops, the junction squares with
+# one or more of those, with two or more, the cut squares).
+CutInfo = tuple[int, int, int, tuple[int, ...], int, int, int]
+# Junction squares with at least one and with two or more stubs or loops: with two such a free
+# junction cuts, with one when anything else of the junction graph touches it.
+_SIDE_BITS = tuple[int, int]
 _INNER = tuple(mask for _, _, _, mask in CORRIDORS)
 _END_PLACES = tuple((_PLACE[a], _PLACE[b]) for a, b in _ENDS)
 _LOOP_SIDES = tuple(_LOOPS[sq] for sq in JUNCTIONS)
 _JUNCTION_BITS = tuple(1 << sq for sq in JUNCTIONS)
+_LOOP_ONE = sum(bit for bit, side in zip(_JUNCTION_BITS, _LOOP_SIDES) if side >= 1)
+_LOOP_TWO = sum(bit for bit, side in zip(_JUNCTION_BITS, _LOOP_SIDES) if side >= 2)
 
 
 def cut_squares(cubed: int) -> int:
     """Mask of the free squares (no cube) whose cube would split their piece of free path in two
     or more: the articulation points of the free path graph. Cached by the cube mask."""
-    return cut_info(cubed)[4]
+    return cut_info(cubed)[-1]
 
 
 def cut_info(cubed: int, near: Optional[CutInfo] = None) -> CutInfo:
@@ -470,13 +481,13 @@ def cut_info(cubed: int, near: Optional[CutInfo] = None) -> CutInfo:
     if near is not None and not diff:
         return near
     if near is not None and not diff & (diff - 1):
-        old = near[0]
-        _, broken, inside, sides_of, _ = near
+        old, broken, inside, sides_of, one_side, two_sides, _ = near
         sides = list(sides_of)
         rest = _CORRIDORS_AT[diff.bit_length() - 1]
     else:
         old = broken = inside = 0
         sides = list(_LOOP_SIDES)
+        one_side, two_sides = _LOOP_ONE, _LOOP_TWO
         rest = 0
         todo = cubed
         while todo:
@@ -506,12 +517,14 @@ def cut_info(cubed: int, near: Optional[CutInfo] = None) -> CutInfo:
             if pa == pb:
                 sides[pa] -= 1
             broken |= bit
-    bridges, cut_junctions, parts = _junction_cuts(_LINKED & ~broken)
-    result = inside | bridges | cut_junctions
-    for part, side, bit in zip(parts, sides, _JUNCTION_BITS):
-        if side and part + side >= 2:
-            result |= bit
-    found = (cubed, broken, inside, tuple(sides), result & ~cubed)
+        for place in (pa, pb):
+            jbit = _JUNCTION_BITS[place]
+            side = sides[place]
+            one_side = one_side | jbit if side else one_side & ~jbit
+            two_sides = two_sides | jbit if side >= 2 else two_sides & ~jbit
+    bridges, cut_junctions, attached = _junction_cuts(_LINKED & ~broken)
+    result = inside | bridges | cut_junctions | two_sides | one_side & attached
+    found = (cubed, broken, inside, tuple(sides), one_side, two_sides, result & ~cubed)
     if len(_CUT_CACHE) > _CACHE_LIMIT:
         _CUT_CACHE.clear()
     _CUT_CACHE[cubed] = found

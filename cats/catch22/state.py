@@ -264,7 +264,7 @@ class Catch22State(State):
         known = self._open
         if cubed != known[0]:
             info = cut_info(cubed, known[2])
-            known = self._open = (cubed, BOARD.plain_mask & ~cubed & ~info[4], info)
+            known = self._open = (cubed, BOARD.plain_mask & ~cubed & ~info[-1], info)
         return known
 
     def cube_mask(self) -> int:
