@@ -126,7 +126,7 @@ WalkTable = tuple[int, RouteSet, tuple[Group, ...]]   # (squares any walk enters
 _SLOTS = 8                               # walk tables are kept for 0..7 steps
 _WALKS: list[Optional[WalkTable]] = [None] * (len(NEIGHBOURS) * _SLOTS)
 _ROUTE_CACHE: dict[tuple[int, int, int], RouteSet] = {}
-_CUT_CACHE: dict[int, Any] = {}   # cube mask -> CutInfo
+_CUT_CACHE: dict[int, CutInfo] = {}
 _CACHE_LIMIT = 20_000  # a pure memo; small so long sessions do not grow (soak: ~190 MiB at 200k)
 
 
@@ -225,7 +225,7 @@ class EndTable:
     empty board (square order) with what is needed to tell at once which a cube mask leaves
     reachable, and ``moves``, a place for the engine to keep one move action per end."""
 
-    __slots__ = ("reach", "ends", "masks", "first_hit", "firsts", "moves")
+    __slots__ = ("ends", "first_hit", "firsts", "masks", "moves", "reach")
 
     def __init__(self, reach: int, ends: tuple[int, ...], masks: tuple[tuple[int, ...], ...],
                  first_hit: dict[int, int]) -> None:
@@ -377,12 +377,12 @@ def _junction_cuts(intact: int) -> tuple[int, int, int]:
                 continue
             seen = disc[w]
             if seen:
-                if seen < lowest:
+                if seen < lowest:  # noqa: PLR1730 - min() costs a call here
                     lowest = seen
                 continue
             visit(w, cid)
             below = low[w]
-            if below < lowest:
+            if below < lowest:  # noqa: PLR1730
                 lowest = below
             if below >= mine:
                 pieces += 1

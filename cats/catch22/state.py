@@ -388,11 +388,13 @@ class Catch22State(State):
         pawn, blocked = self.pawns[me], self.cubes.blocks[me]
         if self.gold[me] < self.threshold:     # only the ends matter: no routes built
             self._moves_key = (pawn, die, blocked)
-            self._plain = found = plain_moves(pawn, die, blocked)
+            self._plain = moves = plain_moves(pawn, die, blocked)
+            stuck = not moves
         else:                                   # current_routes(), inlined
             self._roll_key = (pawn, die, blocked)
             self._roll_routes = found = routes(pawn, die, blocked)
-        if not found:
+            stuck = not found
+        if stuck:
             self._event("stuck", me, f"Player {me + 1} rolls {self.die} and cannot move.")
             self._end_turn()
 
