@@ -445,6 +445,10 @@ def test_route_choice_when_routes_differ_in_crossing_a_star(monkeypatch: pytest.
     monkeypatch.setattr(state_module, "routes",
                         lambda start, steps, blocked: {(via[-1], True): via,
                                                        (around[-1], False): around})
+    # Below the winning gold the engine lists moves from its end tables without the routes
+    # (tests/test_catch22_caches.py holds the two equal): here they come from the routes above.
+    monkeypatch.setattr(state_module, "plain_moves", lambda start, steps, blocked: (
+        state_module.move_table(state_module.routes(start, steps, blocked), False)[2]))
     for route, wins in (("via star", True), ("avoiding stars", False)):
         state = game(dice=[2])
         put(state, 0, "f1", gold=22)
