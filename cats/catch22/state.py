@@ -73,6 +73,8 @@ _NO_TABLE: MoveTable = ({}, False, ())
 OpenSquares = tuple[int, int, Optional[CutInfo]]
 _new_state = object.__new__
 _KINDS = BOARD.kinds
+# (phase, seat to move, what the line depends on) -> the prompt: a few hundred lines at most
+_PROMPTS: dict[tuple[Any, ...], str] = {}
 _MASK64 = (1 << 64) - 1
 _DIE_LIMIT = (1 << 64) - (1 << 64) % DIE_SIDES   # Rng.below's bound against modulo bias
 _BYTES = (len(BOARD.cells) + 7) // 8
@@ -579,29 +581,40 @@ class Catch22State(State):
 
     def prompt(self) -> str:
         """One line telling the player to move what to do."""
-        who = Player(self.to_move or 0)
         phase = self.phase
-        what: Optional[Phrase] = None
-        if phase == START:
-            what = W("choose_star")
-        elif phase == PREPARE:
+        key: tuple[Any, ...]
+        if phase == PREPARE:
             cubes = bool(self.supply[self.current])
             offer = any(self.kept[self.current][o] > self.refused[o] and self.gold[o]
                         for o in range(self.num_players) if o != self.current)
-            what = W("place_or_offer" if cubes and offer else "place_then_roll" if cubes
-                     else "offer_then_roll" if offer else "roll_now")
+            key = (phase, self.to_move, "place_or_offer" if cubes and offer else
+                   "place_then_roll" if cubes else "offer_then_roll" if offer else "roll_now")
         elif phase == RANSOM and self.offer is not None:
-            what = W("pay_or_not", keeper=Player(self.current), price=self.offer[1])
+            key = (phase, self.to_move, self.current, self.offer[1])
         elif phase == MOVE:
-            what = W("rolled", die=self.die)
-        elif phase == SWITCH:
-            what = W("choose_switch")
-        elif phase == REMOVE:
-            what = W("choose_cube")
-        if what is not None:
-            return said(W("prompt", who=who, what=what))
-        outcome = self.outcome()
-        return outcome.summary if outcome else ""
+            key = (phase, self.to_move, self.die)
+        elif phase in (START, SWITCH, REMOVE):
+            key = (phase, self.to_move)
+        else:
+            outcome = self.outcome()
+            return outcome.summary if outcome else ""
+        text = _PROMPTS.get(key)   # the same few lines over and over: rendered once each
+        if text is None:
+            text = _PROMPTS[key] = self._render_prompt(key)
+        return text
+
+    @staticmethod
+    def _render_prompt(key: tuple[Any, ...]) -> str:
+        phase, to_move = key[0], key[1]
+        if phase == PREPARE:
+            what = W(key[2])
+        elif phase == RANSOM:
+            what = W("pay_or_not", keeper=Player(key[2]), price=key[3])
+        elif phase == MOVE:
+            what = W("rolled", die=key[2])
+        else:
+            what = W({START: "choose_star", SWITCH: "choose_switch", REMOVE: "choose_cube"}[phase])
+        return said(W("prompt", who=Player(to_move or 0), what=what))
 
     def narrate(self, before: State, action: Action) -> tuple[Phrase, ...]:
         """The move with its die, then what followed: gold stolen, a Jackpot, a win."""
