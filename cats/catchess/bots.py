@@ -61,9 +61,8 @@ def goal_count(card: int, where: Sequence[int], from_centre: bool) -> int:
 def round_start_copy(world: CatChessState) -> CatChessState:
     """The current round rewound to its first turn (same deal, empty garden)."""
     sim = world.clone()
-    sim.where, sim.spot = [-1] * N_CATS, [-1] * N_REGIONS
-    sim.asleep, sim.just_swapped = [False] * N_CATS, ()
-    sim.turn, sim.log, sim.mover = 0, [], sim.round_start
+    sim.clear_garden()
+    sim.mover = sim.to_move = sim.round_start
     return sim
 
 
