@@ -25,6 +25,9 @@ EVERY_REGION = (1 << N_REGIONS) - 1
 # CATS_IN[bits]: the cats whose bit is set, in letter order.
 CATS_IN = tuple(tuple(c for c in range(N_CATS) if bits >> c & 1) for bits in range(EVERY_CAT + 1))
 
+# NEXT_DOOR[cat][n]: the cat's activation towards region n by what sits there: the swap with
+# cat o at index o, the move into n at index -1 (nobody there).
+NEXT_DOOR = tuple(tuple(SWAP[c] + (MOVE[c][n],) for n in range(N_REGIONS)) for c in range(N_CATS))
 # AROUND[r]: region r and its neighbours (whose cats' moves and swaps change when r does).
 AROUND = tuple(sum(1 << n for n in (r, *NEIGHBOURS[r])) for r in range(N_REGIONS))
 
@@ -46,6 +49,19 @@ def activations(cat: int, region: int, spot: Sequence[int], barred: tuple[int, .
                 ) -> tuple[Action, ...]:
     """An awake cat's activations: it stays, moves to an empty neighbour or swaps with the cat
     of one (unless either took part in the swap just played), neighbours in region order."""
+    if not barred:
+        towards, around = NEXT_DOOR[cat], NEIGHBOURS[region]
+        # Written out for the garden's two, three and four neighbours (the hot path of play).
+        if len(around) == 3:
+            a, b, c = around
+            return STAY[cat], towards[a][spot[a]], towards[b][spot[b]], towards[c][spot[c]]
+        if len(around) == 2:
+            a, b = around
+            return STAY[cat], towards[a][spot[a]], towards[b][spot[b]]
+        if len(around) == 4:
+            a, b, c, d = around
+            return (STAY[cat], towards[a][spot[a]], towards[b][spot[b]], towards[c][spot[c]],
+                    towards[d][spot[d]])
     out: list[Action] = [STAY[cat]]
     moves, swaps, free = MOVE[cat], SWAP[cat], cat not in barred
     for n in NEIGHBOURS[region]:

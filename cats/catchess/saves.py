@@ -37,7 +37,7 @@ def _load(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessState:
     state.over = data["over"]
     if not isinstance(state.over, bool):
         raise ValueError("Cat Chess save: bad 'over' flag")
-    _load_garden(state, data)
+    turn = _load_garden(state, data)
     size = SOLO_CARDS if state.solo else 1
     hands = [[read_int(n, "card", 1, 10 ** 6) for n in hand] for hand in data["hands"]]
     flat = [n for hand in hands for n in hand]
@@ -53,16 +53,17 @@ def _load(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessState:
         raise ValueError("Cat Chess save: history does not match the round")
     if state.round_complete() != state.over:
         raise ValueError("Cat Chess save: the garden does not match the game's end")
-    state.mover = (state.round_start + state.turn) % players
+    state.mover = (state.round_start + turn) % players
     state.to_move = None if state.over else state.mover
     state.log = [(read_int(seat, "seat", 0, players - 1), state.action_from_json(move))
                    for seat, move in data["moves"]]
-    if len(state.log) != state.turn:
+    if len(state.log) != turn:
         raise ValueError("Cat Chess save: the round's moves do not match the turn")
     return state
 
 
-def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> None:
+def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> int:
+    """The garden, asleep and just swapped cats; the turn they make (checked against them)."""
     garden = data["garden"]
     if not isinstance(garden, list) or len(garden) != N_REGIONS:
         raise ValueError("Cat Chess save: bad garden")
@@ -80,10 +81,11 @@ def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> None:
     if len(swapped) not in (0, 2) or any(state.where[c] < 0 for c in swapped):
         raise ValueError("Cat Chess save: bad swapped cats")
     state.just_swapped = tuple(swapped)
-    state.turn = read_int(data["turn"], "turn", 0, 2 * N_CATS)
-    if state.turn != len(placed) + sum(state.asleep):
+    turn = read_int(data["turn"], "turn", 0, 2 * N_CATS)
+    if turn != len(placed) + sum(state.asleep):
         raise ValueError("Cat Chess save: the turn does not match the garden")
     state.garden_changed()
+    return turn
 
 
 def _check_entry(entry: Any, players: int, size: int) -> JsonDict:

@@ -78,7 +78,6 @@ class CatChessState(State):
         self.rounds_total: int = self.options["rounds"] or DEFAULT_ROUNDS[players]
         self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
-        self.turn = 0
         self.over = False
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.tokens = [0] * players
@@ -93,7 +92,6 @@ class CatChessState(State):
         self.spot = [-1] * N_REGIONS    # cat index per region, -1 when empty
         self.asleep = [False] * N_CATS
         self.just_swapped: tuple[int, ...] = ()
-        self.turn = 0
         self.log: list[tuple[int, Action]] = []  # this round's (seat, action), public
         self.waiting_bits = EVERY_CAT  # the cats off the board
         self.awake_bits = 0  # the cats in the garden and awake
@@ -113,6 +111,11 @@ class CatChessState(State):
         self.stale = EVERY_REGION
 
     # -- rounds ---------------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """Turns played this round (one per placement or activation): the round's moves."""
+        return len(self.log)
+
     @property
     def round_start(self) -> int:
         """The start player of the current round (passes to the left each round)."""
@@ -233,9 +236,9 @@ class CatChessState(State):
             r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
             where[c] = r
             spot[r] = c
-            self.free &= ~(1 << r)
-            self.waiting_bits &= ~(1 << c)
-            self.awake_bits |= 1 << c
+            self.free ^= 1 << r  # these three bits flip: the region was empty, the cat waiting
+            self.waiting_bits ^= 1 << c
+            self.awake_bits ^= 1 << c
             self.stale |= AROUND[r]
         else:
             if kind is Move:
@@ -254,8 +257,7 @@ class CatChessState(State):
                 self.just_swapped = (c, o)
                 self.stale |= AROUND[rc] | AROUND[ro]
             self.asleep[c] = True
-            self.awake_bits &= ~(1 << c)
-        self.turn += 1
+            self.awake_bits ^= 1 << c  # it was awake
         self.mover = self.to_move = (self.mover + 1) % self.num_players
         if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
             self._end_round()
@@ -624,8 +626,7 @@ def _tokens(n: int) -> str:
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
     """A new game: the round-1 start player is drawn at random, then the first deal."""
     INFO.check_players(players)
-    opts = INFO.check_options(options)
-    check_game_options(opts, players)  # before any draw: a bad script is refused at once
+    opts = INFO.check_options(options)  # the scripted deal and start: checked by the state
     rng = Rng(seed)
     start = opts["start"]
     first = rng.below(players) if start is None else start
