@@ -121,24 +121,12 @@ class BetweenState(State):
         cards = self.toys[toy]
         cards.append(card)
         if len(cards) == CARDS_PER_TOY:
-            self.room &= ~(1 << toy)
+            self.room ^= 1 << toy  # that toy is full now
         self.played += 1
         if self.played == LURES_PER_ROUND:
             self._nuzzle()
         else:
             self.to_move = (seat + 1) % self.num_players
-
-    def slip(self, card: int, toy: int) -> None:
-        """The mover's card goes under the toy, and nothing else happens: :meth:`do` without the
-        Nuzzle (a search looking ahead within the round plays lures with this)."""
-        seat: int = self.to_move  # type: ignore[assignment]  # the game is not over
-        self.hands[seat].remove(card)
-        cards = self.toys[toy]
-        cards.append(card)
-        if len(cards) == CARDS_PER_TOY:
-            self.room &= ~(1 << toy)
-        self.played += 1
-        self.to_move = (seat + 1) % self.num_players
 
     def outcome(self) -> Optional[Outcome]:
         """Rounds won per seat, the winners, a summary and each seat's breakdown."""
@@ -352,8 +340,8 @@ class BetweenState(State):
                             attraction, totals, winners)
         self._last = None
         self.reveals += 1
-        crowned = tuple([s for s, w in enumerate(wins) if w >= CROWN])
-        if crowned:
+        if max(wins) >= CROWN:
+            crowned = tuple([s for s, w in enumerate(wins) if w >= CROWN])
             self.final, self.ending, self.to_move = crowned, "crown", None
         elif self.round >= LAST_ROUND:
             self.final, self.ending = self._most_rounds_winners(totals, cat), "rounds"
