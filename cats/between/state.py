@@ -64,9 +64,9 @@ from cats.words import Phrase, said
 
 __all__ = ["INFO", "BetweenState", "new_game"]
 
+_PASSED = 1 << 20  # more than any total can fall short of the cat
 # A Nuzzle as recorded at once: (round, cat, cat card, first, hands, toys, attraction, totals,
 # winners); turned into the JSON reveal only when something reads it.
-_PASSED = 1 << 20  # more than any total can fall short of the cat
 _Parts = tuple[int, int, int, int, list[list[int]], list[list[int]], list[int], list[int],
                tuple[int, ...]]
 

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 _RoundParts = tuple[int, int, list[list[int]], list[list[list[bool]]], list[int], list[int],
                     list[bool]]
 
+
 class CatChessState(State):
     """A game of Cat Chess: the garden, the waiting cats, the goal cards and the tokens."""
 
