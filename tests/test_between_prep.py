@@ -82,3 +82,17 @@ def test_shuffle_deck_is_the_cat_draw_then_rng_shuffle() -> None:
         deck = list(range(42))
         one.shuffle(deck)
         assert shuffle_deck(batch, False) == (None, deck) and batch.state == one.state
+
+
+@pytest.mark.parametrize("top", [0, 1, 18, 32, 41, 42])
+def test_shuffle_deck_top_cards_are_the_shuffled_decks(top: int) -> None:
+    """Asked for the top cards only, the same cards and the generator past the whole shuffle,
+    also when a draw is rejected and drawn again."""
+    starts = list(range(100)) + [state_before(MASK), (state_before(MASK) - 7 * STEP) & MASK]
+    for start in starts:
+        one, batch = Rng(start), Rng(start)
+        cat = one.below(42)
+        deck = list(range(42))
+        one.shuffle(deck)
+        assert shuffle_deck(batch, True, top) == (cat, deck[:top]), start
+        assert batch.state == one.state
