@@ -13,6 +13,7 @@ driven from Python is timed beside the reference too.
 
     python bench/engine_bench.py                 # every game
     python bench/engine_bench.py --game box --seconds 2
+    python bench/engine_bench.py --game between --rounds 9   # steadier medians
 """
 
 from __future__ import annotations
@@ -116,35 +117,40 @@ def rounds_per_game(game_id: str, games: int = 20) -> Optional[float]:
     return sum(stamp(random_game(game_id, i)) for i in range(games)) / games
 
 
-def bench_game(game_id: str, seconds: float) -> tuple[float, float, float, Optional[float]]:
+def bench_game(game_id: str, seconds: float, rounds: int = 3
+               ) -> tuple[float, float, float, Optional[float]]:
     """(full games, legal_actions, clone, one round) ratios for one game (round: None when the
     game is not played in rounds)."""
-    games = ratio(ohhell.random_deal, lambda i: random_game(game_id, i), seconds)
+    games = ratio(ohhell.random_deal, lambda i: random_game(game_id, i), seconds, rounds)
     where = positions(game_id)
     deals = [ohhell.mid_deal(i) for i in range(24)]
     legal = ratio(lambda i: deals[i % len(deals)].legal_cards(),
-                  lambda i: where[i % len(where)].legal_actions(), seconds)
+                  lambda i: where[i % len(where)].legal_actions(), seconds, rounds)
     clone = ratio(lambda i: copy.deepcopy(deals[i % len(deals)]),
-                  lambda i: where[i % len(where)].clone(), seconds)
-    rounds = rounds_per_game(game_id)
-    return games, legal, clone, None if rounds is None else games * rounds
+                  lambda i: where[i % len(where)].clone(), seconds, rounds)
+    per_game = rounds_per_game(game_id)
+    return games, legal, clone, None if per_game is None else games * per_game
 
 
-def openspiel_ratio(seconds: float) -> Optional[float]:
+def openspiel_ratio(seconds: float, rounds: int = 3) -> Optional[float]:
     """OpenSpiel's ``oh_hell`` deal driven from Python against the reference (None without it)."""
     deal = ohhell.openspiel_deal()
     if deal is None:
         return None
-    return ratio(ohhell.random_deal, deal, seconds)
+    return ratio(ohhell.random_deal, deal, seconds, rounds)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append",
                         help="a game to bench (repeatable; default all)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="CPU seconds per figure and round")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="interleaved rounds per figure, whose median is printed (more "
+                             "rounds steady the figures on a busy machine)")
     args = parser.parse_args(argv)
-    spiel = openspiel_ratio(args.seconds)
+    spiel = openspiel_ratio(args.seconds, args.rounds)
     if spiel is not None:
         print(f"OpenSpiel oh_hell deal driven from Python: {spiel:.3f} of the reference's speed")
     print("ratios against one plain-Python Oh-Hell deal / legal_cards() / deepcopy (higher is "
@@ -152,7 +158,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     print(f"{'game':10} {'seats':>5} {'games':>8} {'legal':>8} {'clone':>8} {'round':>8}"
           "   vs baseline")
     for game_id in args.game or list(GAMES):
-        *figures, per_round = bench_game(game_id, args.seconds)
+        *figures, per_round = bench_game(game_id, args.seconds, args.rounds)
         base = BASELINE.get(game_id)
         gain = ("   " + " ".join(f"{f / b:5.2f}x" for f, b in zip(figures, base))) if base else ""
         round_text = "" if per_round is None else f"{per_round:8.3f}"

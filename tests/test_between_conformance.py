@@ -83,3 +83,24 @@ def test_heuristic_rollout_finishes_and_evaluate_is_a_share() -> None:
         assert 0.0 <= evaluate(state, 0) <= 1.0
         heuristic_rollout(state, Rng(players))
         assert state.is_over() and evaluate(state, 0) == state.outcome().reward(0)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_what_the_state_keeps_up_to_date_matches_a_state_read_afresh(players: int) -> None:
+    """The toys with room and the mover, kept up to date move by move (on clones too), give
+    the same legal lures and mover as the same position read back from its JSON."""
+    rng = Rng(players)
+    state = GAME.new_game(players, 70 + players)
+    other = state.clone()
+    while state.to_move is not None:
+        for live in (state, other):
+            if live.to_move is None:
+                continue
+            fresh = BetweenState.from_json(live.to_json())
+            assert live.legal_actions() == fresh.legal_actions()
+            assert live.to_move == fresh.to_move
+        legal = state.legal_actions()
+        state.do(legal[rng.below(len(legal))])
+        if other.to_move is not None:
+            legal = other.legal_actions()
+            other.do(legal[-1 - rng.below(len(legal))])

@@ -99,3 +99,26 @@ def test_round_end_reveal_shows_every_card() -> None:
     later = states[-1]
     shown = later.view_for(1)["rounds_played"][0]["players"]
     assert [p["cards"][0]["number"] for p in shown] == [6, 9]
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (2, {}), (1, {})] + VARIANTS)
+def test_what_the_state_keeps_up_to_date_matches_a_state_read_afresh(
+        players: int, options: dict[str, Any]) -> None:
+    """The waiting, awake and empty-region masks and the activations cached per region, kept up
+    to date move by move (on clones and re-dealt worlds too), give the same legal actions as the
+    same position read back from its JSON."""
+    rng = Rng(players * 31 + len(options))
+    state = GAME.new_game(players, 90 + players, options)
+    other = state.clone()
+    while state.to_move is not None:
+        seat = state.to_move
+        for live in (state, other, state.determinize(seat, Rng(seat))):
+            if live.to_move is not None:
+                fresh = CatChessState.from_json(live.to_json())
+                assert live.legal_actions() == fresh.legal_actions()
+                assert live.to_move == fresh.to_move and live.turn == fresh.turn
+        legal = state.legal_actions()
+        state.do(legal[rng.below(len(legal))])
+        if other.to_move is not None:
+            legal = other.legal_actions()
+            other.do(legal[-1 - rng.below(len(legal))])

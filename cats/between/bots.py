@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Optional
 
 from cats.ai.search import ISMCTS, Noisy
 from cats.between.actions import LURES
 from cats.between.cards import (
+    ALL_ROOM,
     CARD_SUIT,
     CARD_TARGET,
     CARD_VALUE,
@@ -20,6 +22,7 @@ from cats.between.cards import (
     CROWN,
     LURES_PER_ROUND,
     TOYS,
+    room_of,
     standing,
 )
 from cats.between.state import BetweenState
@@ -29,6 +32,8 @@ from cats.rng import Rng
 MEAN_VALUE = 3.0  # average lure value (0..6) expected in a still empty slot
 AIM_BELOW = 2.0  # aim a little under the cat: passing it is much worse than falling short
 EXPLORE = 0.15  # share of random moves in rollouts, so they do not all look alike
+# TOYS_WITH_ROOM[room]: the toys whose bit is set, in toy order.
+TOYS_WITH_ROOM = tuple(tuple(t for t in range(TOYS) if room >> t & 1) for room in range(ALL_ROOM + 1))
 
 
 def _expected_attraction(state: BetweenState) -> list[float]:
@@ -130,56 +135,79 @@ def heuristic_ismcts() -> ISMCTS:
     return ISMCTS(rollout=heuristic_rollout)
 
 
-def fast_round(state: BetweenState, rng: Rng, explore: float = 0.0) -> tuple[int, ...]:
-    """The winners of the current round once everyone plays greedy lures to its end.
+def fast_round(state: BetweenState, rng: Rng, explore: float = 0.0,
+               lure: Optional[tuple[int, int]] = None) -> tuple[int, ...]:
+    """The winners of the current round once everyone plays greedy lures to its end (after the
+    mover's ``lure`` (card, toy), if given).
 
     The same policy as :func:`greedy_lure` (projected totals with an average card in every empty
     slot, ties broken at random; ``explore`` is the share of random lures), worked on plain lists
-    without building actions or states, so a search can afford hundreds of these per move."""
+    without building actions or states, so a search can afford hundreds of these per move. The
+    attractions, open toys and suit counts are kept up to date lure by lure; every score is the
+    same float sum as greedy_lure's, so the choices do not change."""
     n = state.num_players
     hands = [h[:] for h in state.hands]
+    suit_of, value_of = CARD_SUIT, CARD_VALUE
+    counts = [[0] * TOYS for _ in range(n)]
+    for seat_counts, hand in zip(counts, hands):
+        for c in hand:
+            seat_counts[suit_of[c]] += 1
     sums = [0] * TOYS
     fill = [0] * TOYS
     for t, cards in enumerate(state.toys):
         fill[t] = len(cards)
         sums[t] = sum(CARD_VALUE[c] for c in cards)
     played, first = state.played, state.first
+    if lure is not None:
+        card, toy = lure
+        seat = (first + played) % n
+        hands[seat].remove(card)
+        counts[seat][suit_of[card]] -= 1
+        sums[toy] += value_of[card]
+        fill[toy] += 1
+        played += 1
+    att = [sums[t] + MEAN_VALUE * (CARDS_PER_TOY - fill[t]) for t in range(TOYS)]
+    room = room_of(state.toys) if lure is None else sum(
+        1 << t for t in range(TOYS) if fill[t] < CARDS_PER_TOY)
     cat = CARD_TARGET[state.cat_card]
     goal = cat - AIM_BELOW
-    suit_of, value_of = CARD_SUIT, CARD_VALUE
     threshold = int(explore * 1000)
+    toys = range(TOYS)
     while played < LURES_PER_ROUND:
-        hand = hands[(first + played) % n]
-        open_toys = [t for t in range(TOYS) if fill[t] < CARDS_PER_TOY]
+        seat = (first + played) % n
+        hand, tally = hands[seat], counts[seat]
+        open_toys = TOYS_WITH_ROOM[room]
         if threshold and rng.below(1000) < threshold:
             card = hand[rng.below(len(hand))]
             toy = open_toys[rng.below(len(open_toys))]
         else:
-            att = [sums[t] + MEAN_VALUE * (CARDS_PER_TOY - fill[t]) for t in range(TOYS)]
-            counts = [0] * TOYS
-            for c in hand:
-                counts[suit_of[c]] += 1
             base = 0.0
-            for t in range(TOYS):
-                if counts[t]:
-                    base += counts[t] * att[t]
+            for t in toys:
+                if tally[t]:
+                    base += tally[t] * att[t]
             best_score = float("inf")
+            low = high = best_score
             best: list[tuple[int, int]] = []
             for c in hand:
                 suit = suit_of[c]
                 rest = base - att[suit]
                 delta = value_of[c] - MEAN_VALUE
                 for t in open_toys:
-                    total = rest + delta * (counts[t] - (suit == t))
+                    total = rest + delta * (tally[t] - (suit == t))
                     score = 2.0 * (total - goal) if total > goal else goal - total
-                    if score < best_score - 1e-9:
+                    if score < low:
                         best_score, best = score, [(c, t)]
-                    elif score <= best_score + 1e-9:
+                        low, high = best_score - 1e-9, best_score + 1e-9
+                    elif score <= high:
                         best.append((c, t))
             card, toy = best[rng.below(len(best))] if len(best) > 1 else best[0]
         hand.remove(card)
+        tally[suit_of[card]] -= 1
         sums[toy] += value_of[card]
         fill[toy] += 1
+        att[toy] = sums[toy] + MEAN_VALUE * (CARDS_PER_TOY - fill[toy])
+        if fill[toy] == CARDS_PER_TOY:
+            room ^= 1 << toy
         played += 1
     keys = []
     for hand in hands:
@@ -213,17 +241,14 @@ class LookaheadLureBot:
             return actions[0]
         scored = sorted(range(len(actions)), key=lambda i: (lure_score(world, actions[i], seat), i))
         shortlist = [actions[i] for i in scored[:self.candidates]]
+        lures = [(a.card, a.toy) for a in shortlist]  # type: ignore[attr-defined]
         totals = [0.0] * len(shortlist)
         deadline = time.thread_time() + self.seconds
         for n in range(self.worlds):
             base = world.determinize(seat, rng)
             stream = rng.next64()
-            for k, action in enumerate(shortlist):
-                sim = base.clone()
-                sim.hands[seat].remove(action.card)  # type: ignore[attr-defined]
-                sim.toys[action.toy].append(action.card)  # type: ignore[attr-defined]
-                sim.played += 1
-                winners = fast_round(sim, Rng(stream), self.explore)
+            for k, lure in enumerate(lures):
+                winners = fast_round(base, Rng(stream), self.explore, lure)
                 if seat in winners:
                     totals[k] += 1.0 / len(winners)
             if n >= 7 and time.thread_time() > deadline:

@@ -10,7 +10,9 @@ whole batch through ``rng.below`` instead.
 
 from __future__ import annotations
 
+import struct
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from operator import mod
 from typing import Optional
@@ -29,44 +31,66 @@ _CAT_AND_SHUFFLE = (DECK_SIZE,) + _SHUFFLE
 _SWAPPED = tuple(range(DECK_SIZE - 1, 0, -1))  # the place each of those draws swaps into
 
 
+_Lanes = tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]
+
+
 @lru_cache(maxsize=None)
-def _lanes(bounds: tuple[int, ...]) -> tuple[int, int, int]:
-    """For these draws: the lane mask, a 1 in every lane, and k·step in lane k-1."""
+def _lanes(bounds: tuple[int, ...]) -> _Lanes:
+    """For these draws: the lane mask, a 1 in every lane, k·step in lane k-1, and a reader of
+    the lanes' low words."""
     if not all(1 <= b <= 64 for b in bounds):
         raise ValueError(f"draw_below takes bounds from 1 to 64, not {bounds}")
     n = len(bounds)
     lanes = sum(_MASK << (128 * k) for k in range(n))
     ones = sum(1 << (128 * k) for k in range(n))
     steps = sum(((k + 1) * _GOLDEN) << (128 * k) for k in range(n))
-    return lanes, ones, steps
+    return lanes, ones, steps, struct.Struct("<" + "Q8x" * n).unpack
 
 
-def draw_below(rng: Rng, bounds: tuple[int, ...]) -> list[int]:
-    """``[rng.below(b) for b in bounds]`` (bounds 1 to 64), computed in one batch."""
+def _outputs(rng: Rng, bounds: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The generator's next ``len(bounds)`` outputs, the generator moved past them; ``None``
+    (the generator untouched) when ``below`` would reject one of them for its bound."""
     n = len(bounds)
     if not n or not _LITTLE:
-        return [rng.below(b) for b in bounds]
-    lanes, ones, steps = _lanes(bounds)
+        return None
+    lanes, ones, steps, low_words = _lanes(bounds)
     start = rng.state
     x = (start * ones + steps) & lanes
     x = ((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
     x = ((x ^ (x >> 27)) & lanes) * 0x94D049BB133111EB & lanes
-    x = (x ^ (x >> 31)) & lanes
-    data = x.to_bytes(16 * n, "little")
-    outs = memoryview(data).cast("Q")[::2].tolist()
-    # A draw at _SAFE or above has seven 0xff bytes in a row (the gaps between lanes are zeros).
+    # Unmasked, the last shift leaves lane k+1's low bits in bytes 12-15 of lane k's gap only:
+    # the low words are right and bytes 8-11 of each gap stay zero.
+    data = (x ^ (x >> 31)).to_bytes(16 * n, "little")
+    outs = low_words(data)
+    # A draw at _SAFE or above has seven 0xff bytes in a row (no such run fits in a gap).
     if _SEVEN_FF in data and max(outs) >= _SAFE:
-        return [rng.below(b) for b in bounds]
+        return None
     rng.state = (start + n * _GOLDEN) & _MASK
+    return outs
+
+
+def draw_below(rng: Rng, bounds: tuple[int, ...]) -> list[int]:
+    """``[rng.below(b) for b in bounds]`` (bounds 1 to 64), computed in one batch."""
+    outs = _outputs(rng, bounds)
+    if outs is None:
+        return [rng.below(b) for b in bounds]
     return list(map(mod, outs, bounds))
 
 
-def shuffle_deck(rng: Rng, draw_cat: bool) -> tuple[Optional[int], list[int]]:
-    """The cat card (``rng.below(42)``, if ``draw_cat``) then the whole deck shuffled as
-    ``rng.shuffle`` shuffles it."""
-    picks = draw_below(rng, _CAT_AND_SHUFFLE if draw_cat else _SHUFFLE)
-    cat = picks.pop(0) if draw_cat else None
+def shuffle_deck(rng: Rng, draw_cat: bool, top: int = DECK_SIZE
+                 ) -> tuple[Optional[int], list[int]]:
+    """The cat card (``rng.below(42)``, if ``draw_cat``) then the top ``top`` cards of the deck
+    shuffled as ``rng.shuffle`` shuffles it (the generator moved past the whole shuffle)."""
+    bounds = _CAT_AND_SHUFFLE if draw_cat else _SHUFFLE
+    outs = _outputs(rng, bounds)
+    picks = iter([rng.below(b) for b in bounds] if outs is None else map(mod, outs, bounds))
+    cat = next(picks) if draw_cat else None
     deck = list(_DECK)
-    for i, j in zip(_SWAPPED, picks):
+    # Fisher-Yates never touches place i again after its own step, so below the top only the
+    # card moving down matters. zip reads the places first: it stops without taking a pick.
+    cut = DECK_SIZE - top
+    for i, j in zip(_SWAPPED[:cut], picks):
+        deck[j] = deck[i]
+    for i, j in zip(_SWAPPED[cut:], picks):
         deck[i], deck[j] = deck[j], deck[i]
-    return cat, deck
+    return cat, deck[:top]

@@ -28,6 +28,7 @@ RULES NOTE: open questions and the readings chosen here.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Mapping, Optional
 
 from cats.between import words
@@ -64,9 +65,14 @@ from cats.words import Phrase, said
 
 __all__ = ["INFO", "BetweenState", "new_game"]
 
+# TURN_ORDER[players][first]: the seats in turn order from the first player.
+TURN_ORDER = {n: tuple(tuple((first + p) % n for p in range(n)) for first in range(n))
+              for n in DEALT}
+# MOST_DEALT[players]: the most cards a Prep can deal (every seat with the most rounds won).
+MOST_DEALT = {n: sum(max(row) for row in chart) for n, chart in DEALT.items()}
+_PASSED = 1 << 20  # more than any total can fall short of the cat
 # A Nuzzle as recorded at once: (round, cat, cat card, first, hands, toys, attraction, totals,
 # winners); turned into the JSON reveal only when something reads it.
-_PASSED = 1 << 20  # more than any total can fall short of the cat
 _Parts = tuple[int, int, int, int, list[list[int]], list[list[int]], list[int], list[int],
                tuple[int, ...]]
 
@@ -119,26 +125,14 @@ class BetweenState(State):
         seat: int = self.to_move  # type: ignore[assignment]  # the game is not over
         self.hands[seat].remove(card)
         cards = self.toys[toy]
+        if cards:  # the toy's second card: it is full now
+            self.room ^= 1 << toy
         cards.append(card)
-        if len(cards) == CARDS_PER_TOY:
-            self.room &= ~(1 << toy)
-        self.played += 1
-        if self.played == LURES_PER_ROUND:
+        played = self.played = self.played + 1
+        if played == LURES_PER_ROUND:
             self._nuzzle()
         else:
             self.to_move = (seat + 1) % self.num_players
-
-    def slip(self, card: int, toy: int) -> None:
-        """The mover's card goes under the toy, and nothing else happens: :meth:`do` without the
-        Nuzzle (a search looking ahead within the round plays lures with this)."""
-        seat: int = self.to_move  # type: ignore[assignment]  # the game is not over
-        self.hands[seat].remove(card)
-        cards = self.toys[toy]
-        cards.append(card)
-        if len(cards) == CARDS_PER_TOY:
-            self.room &= ~(1 << toy)
-        self.played += 1
-        self.to_move = (seat + 1) % self.num_players
 
     def outcome(self) -> Optional[Outcome]:
         """Rounds won per seat, the winners, a summary and each seat's breakdown."""
@@ -309,35 +303,44 @@ class BetweenState(State):
 
     def start_round(self) -> None:
         """Prep: draw the cat card, shuffle it back, deal every hand; the rest is set aside."""
-        k = self.round - int(self.options.get("round") or 1)
-        cats, top = _scripted(self.options.get("cats"), k), _scripted(self.options.get("deck"), k)
-        drawn, deck = shuffle_deck(self.rng, cats is None)
-        self.cat_card = cats if drawn is None else drawn
-        if top is not None:
-            chosen = set(top)
-            deck = list(top) + [c for c in deck if c not in chosen]
-        n, first, wins, hands = self.num_players, self.first, self.wins, self.hands
-        chart = DEALT[n]
+        options = self.options
+        if options.get("cats") is None and options.get("deck") is None:
+            drawn, deck = shuffle_deck(self.rng, True, MOST_DEALT[self.num_players])
+            self.cat_card = drawn  # type: ignore[assignment]  # drawn when asked for
+        else:
+            k = self.round - int(options.get("round") or 1)
+            cats, top = _scripted(options.get("cats"), k), _scripted(options.get("deck"), k)
+            drawn, deck = shuffle_deck(self.rng, cats is None)
+            self.cat_card = cats if drawn is None else drawn
+            if top is not None:
+                chosen = set(top)
+                deck = list(top) + [c for c in deck if c not in chosen]
+        n, wins, hands = self.num_players, self.wins, self.hands
         start = 0
-        for position in range(n):
-            seat = (first + position) % n
-            end = start + chart[position][wins[seat]]
-            hand = deck[start:end]
-            hand.sort()
-            hands[seat] = hand
+        for row, seat in zip(DEALT[n], TURN_ORDER[n][self.first]):
+            end = start + row[wins[seat]]
+            hands[seat] = sorted(deck[start:end])
             start = end
         self.toys = [[], [], [], [], [], []]
         self.room = ALL_ROOM
         self.played = 0
-        self.to_move = first
+        self.to_move = self.first
         self.reveals += 1
 
     def _nuzzle(self) -> None:
         """Reveal hands, move interest markers, find the round winners, then end or deal again."""
         cat = CARD_TARGET[self.cat_card]
         value, suit = CARD_VALUE, CARD_SUIT
-        attraction = [value[a] + value[b] for a, b in self.toys]  # every toy holds two cards now
-        totals = [sum([attraction[suit[c]] for c in hand]) for hand in self.hands]
+        a, b, c, d, e, f, g, h, i, j, k, m = chain(*self.toys)  # every toy holds two cards now
+        attraction = [value[a] + value[b], value[c] + value[d], value[e] + value[f],
+                      value[g] + value[h], value[i] + value[j], value[k] + value[m]]
+        # Plain loops rather than comprehensions: once a round, but on the bench's hot path.
+        totals = []
+        for hand in self.hands:
+            total = 0
+            for card in hand:
+                total += attraction[suit[card]]
+            totals.append(total)
         # standing() as one number: not passed and closest first, then passed by the least
         keys = [cat - t if t <= cat else _PASSED + t - cat for t in totals]
         best = min(keys)
@@ -352,8 +355,8 @@ class BetweenState(State):
                             attraction, totals, winners)
         self._last = None
         self.reveals += 1
-        crowned = tuple([s for s, w in enumerate(wins) if w >= CROWN])
-        if crowned:
+        if max(wins) >= CROWN:
+            crowned = tuple([s for s, w in enumerate(wins) if w >= CROWN])
             self.final, self.ending, self.to_move = crowned, "crown", None
         elif self.round >= LAST_ROUND:
             self.final, self.ending = self._most_rounds_winners(totals, cat), "rounds"
@@ -390,6 +393,8 @@ class BetweenState(State):
 
     def _next_first(self, winners: tuple[int, ...]) -> int:
         """The first round winner clockwise from the previous first player (inclusive)."""
+        if len(winners) == 1:
+            return winners[0]
         for step in range(self.num_players):
             seat = (self.first + step) % self.num_players
             if seat in winners:

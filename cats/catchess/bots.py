@@ -61,9 +61,8 @@ def goal_count(card: int, where: Sequence[int], from_centre: bool) -> int:
 def round_start_copy(world: CatChessState) -> CatChessState:
     """The current round rewound to its first turn (same deal, empty garden)."""
     sim = world.clone()
-    sim.where, sim.spot = [-1] * N_CATS, [-1] * N_REGIONS
-    sim.asleep, sim.just_swapped = [False] * N_CATS, ()
-    sim.turn, sim.log, sim.mover = 0, [], sim.round_start
+    sim.clear_garden()
+    sim.mover = sim.to_move = sim.round_start
     return sim
 
 
@@ -210,6 +209,9 @@ def _goal_tables() -> tuple[list[list[int]], list[list[tuple[int, ...]]]]:
 
 
 GOAL_OF, GOAL_CATS = _goal_tables()
+# PARTNER[card][cat]: the cat's friend on that card, or -1 if the cat is in its order goal.
+PARTNER = tuple(tuple(next((b if a == c else a for a, b in card.friends if c in (a, b)), -1)
+                      for c in range(N_CATS)) for card in CARDS)
 PATH_OF = tuple(PATH)
 ADJACENT = tuple(tuple(row) for row in ADJ)
 
@@ -324,7 +326,7 @@ class Garden:
     def greedy(self, rng: Rng) -> tuple[int, int, int]:
         """The move that meets the most of the mover's own goals (ties at random)."""
         card = self.cards[self.mover]
-        goal_of, groups = GOAL_OF[card], GOAL_CATS[card]
+        goal_of, groups, partner = GOAL_OF[card], GOAL_CATS[card], PARTNER[card]
         where, centre = self.where, self.from_centre
         status = [goal_holds(g, where, centre) for g in groups]
         best: list[tuple[int, int, int]] = []
@@ -343,11 +345,15 @@ class Garden:
                     if g2 != g1:
                         gain += goal_holds(groups[g2], where, centre) - status[g2]
                     where[x] = old_x
+                    where[c] = old_c
+                elif partner[c] >= 0:  # c's goal is a friend pair: only where the friend is
+                    friend = where[partner[c]]
+                    gain = (friend >= 0 and ADJACENT[x][friend]) - status[goal_of[c]]
                 else:
                     where[c] = x
                     g1 = goal_of[c]
                     gain = goal_holds(groups[g1], where, centre) - status[g1]
-                where[c] = old_c
+                    where[c] = old_c
             if gain > best_gain:
                 best_gain, best = gain, [move]
             elif gain == best_gain:

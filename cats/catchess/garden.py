@@ -70,8 +70,9 @@ def _load_cards(cat_index: dict[str, int]) -> tuple[GoalCard, ...]:
         order = tuple(cat_index[x] for x in c["order"])
         friends = tuple((cat_index[a], cat_index[b]) for a, b in c["friends"])
         used = list(order) + [x for pair in friends for x in pair]
-        if len(order) != 3 or sorted(used) != list(range(len(cat_index))):
-            raise _bad(f"card {c['number']} must use every cat exactly once")
+        if len(order) != 3 or len(friends) != 3 or sorted(used) != list(range(len(cat_index))):
+            raise _bad(f"card {c['number']} must use every cat exactly once, in an order goal "
+                       "of three and three friend pairs")
         cards.append(GoalCard(int(c["number"]), order, friends))
     if len({c.number for c in cards}) != len(cards):
         raise _bad("card numbers must be unique")
@@ -126,10 +127,23 @@ def friend_goal_met(pair: Sequence[int], where: Sequence[int]) -> bool:
 
 
 def goals_met(card: GoalCard, where: Sequence[int], from_centre: bool) -> list[bool]:
-    """The four goals of a card, order goal first: which ones hold for this arrangement."""
-    met = [order_goal_met(card.order, where, from_centre)]
-    met.extend(friend_goal_met(pair, where) for pair in card.friends)
-    return met
+    """The four goals of a card, order goal first: which ones hold for this arrangement (the
+    same as :func:`order_goal_met` then :func:`friend_goal_met` for each pair, written out:
+    the end of every round and the bots' look-ahead count goals)."""
+    x, y, z = card.order
+    a, b, c = where[x], where[y], where[z]
+    if a < 0 or b < 0 or c < 0:
+        order = False
+    else:
+        pa, pb, pc = PATH[a], PATH[b], PATH[c]
+        order = pa > pb > pc or (not from_centre and pa < pb < pc)
+    (p1, q1), (p2, q2), (p3, q3) = card.friends
+    a, b = where[p1], where[q1]
+    one = a >= 0 and b >= 0 and ADJ[a][b]
+    a, b = where[p2], where[q2]
+    two = a >= 0 and b >= 0 and ADJ[a][b]
+    a, b = where[p3], where[q3]
+    return [order, one, two, a >= 0 and b >= 0 and ADJ[a][b]]
 
 
 def cat_json(cat: int, awake: bool = True) -> JsonDict:

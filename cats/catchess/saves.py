@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from cats.catchess.garden import CARD_INDEX, N_CATS, N_REGIONS, cat_index
 from cats.catchess.info import GOALS_PER_CARD, INFO, SOLO_CARDS, check_game_options
 from cats.core import JsonDict
-from cats.jsondata import plain
+from cats.jsondata import plain, read_int
 from cats.rng import Rng
 
 if TYPE_CHECKING:
@@ -19,12 +19,6 @@ def load_state(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessSta
     return _load(cls, data)
 
 
-def _int(value: Any, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"Cat Chess save: bad {what} {value!r}")
-    return value
-
-
 def _letters(value: Any, what: str) -> list[int]:
     cats = [cat_index(x) for x in value]
     if -1 in cats or len(set(cats)) != len(cats):
@@ -33,25 +27,25 @@ def _letters(value: Any, what: str) -> list[int]:
 
 
 def _load(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessState:
-    players = _int(data["players"], 1, 3, "player count")
+    players = read_int(data["players"], "player count", 1, 3)
     options = INFO.check_options(data["options"])
     check_game_options(options, players)
-    first = _int(data["first_start"], 0, players - 1, "start player")
-    state = cls(players, options, Rng(_int(data["rng"], 0, (1 << 64) - 1, "rng")), first)
-    state.reveals = _int(data["reveals"], 0, 10 ** 9, "reveal count")
-    state.round = _int(data["round"], 0, state.rounds_total - 1, "round")
+    first = read_int(data["first_start"], "start player", 0, players - 1)
+    state = cls(players, options, Rng(read_int(data["rng"], "rng", 0, (1 << 64) - 1)), first)
+    state.reveals = read_int(data["reveals"], "reveal count", 0, 10 ** 9)
+    state.round = read_int(data["round"], "round", 0, state.rounds_total - 1)
     state.over = data["over"]
     if not isinstance(state.over, bool):
         raise ValueError("Cat Chess save: bad 'over' flag")
-    _load_garden(state, data)
+    turn = _load_garden(state, data)
     size = SOLO_CARDS if state.solo else 1
-    hands = [[_int(n, 1, 10 ** 6, "card") for n in hand] for hand in data["hands"]]
+    hands = [[read_int(n, "card", 1, 10 ** 6) for n in hand] for hand in data["hands"]]
     flat = [n for hand in hands for n in hand]
     if (len(hands) != players or any(len(h) != size for h in hands)
             or any(n not in CARD_INDEX for n in flat) or len(set(flat)) != len(flat)):
         raise ValueError("Cat Chess save: bad hands")
     state.hands = [[CARD_INDEX[n] for n in hand] for hand in hands]
-    state.tokens = [_int(t, 0, 10 ** 6, "tokens") for t in data["tokens"]]
+    state.tokens = [read_int(t, "tokens", 0, 10 ** 6) for t in data["tokens"]]
     if len(state.tokens) != players:
         raise ValueError("Cat Chess save: bad tokens")
     state.history = [_check_entry(e, players, size) for e in data["history"]]
@@ -59,15 +53,17 @@ def _load(cls: type[CatChessState], data: Mapping[str, Any]) -> CatChessState:
         raise ValueError("Cat Chess save: history does not match the round")
     if state.round_complete() != state.over:
         raise ValueError("Cat Chess save: the garden does not match the game's end")
-    state.mover = (state.round_start + state.turn) % players
-    state.log = [(_int(seat, 0, players - 1, "seat"), state.action_from_json(move))
+    state.mover = (state.round_start + turn) % players
+    state.to_move = None if state.over else state.mover
+    state.log = [(read_int(seat, "seat", 0, players - 1), state.action_from_json(move))
                    for seat, move in data["moves"]]
-    if len(state.log) != state.turn:
+    if len(state.log) != turn:
         raise ValueError("Cat Chess save: the round's moves do not match the turn")
     return state
 
 
-def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> None:
+def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> int:
+    """The garden, asleep and just swapped cats; the turn they make (checked against them)."""
     garden = data["garden"]
     if not isinstance(garden, list) or len(garden) != N_REGIONS:
         raise ValueError("Cat Chess save: bad garden")
@@ -85,9 +81,11 @@ def _load_garden(state: CatChessState, data: Mapping[str, Any]) -> None:
     if len(swapped) not in (0, 2) or any(state.where[c] < 0 for c in swapped):
         raise ValueError("Cat Chess save: bad swapped cats")
     state.just_swapped = tuple(swapped)
-    state.turn = _int(data["turn"], 0, 2 * N_CATS, "turn")
-    if state.turn != len(placed) + sum(state.asleep):
+    turn = read_int(data["turn"], "turn", 0, 2 * N_CATS)
+    if turn != len(placed) + sum(state.asleep):
         raise ValueError("Cat Chess save: the turn does not match the garden")
+    state.garden_changed()
+    return turn
 
 
 def _check_entry(entry: Any, players: int, size: int) -> JsonDict:

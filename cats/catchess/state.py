@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional
 
 from cats.catchess import words
 from cats.catchess.actions import ACTIONS, Move, Place, Stay, Swap
+from cats.catchess.deal import shuffle
 from cats.catchess.garden import (
     CARD_INDEX,
     CARDS,
@@ -32,6 +32,15 @@ from cats.catchess.info import (
     SOLO_CARDS,
     check_game_options,
 )
+from cats.catchess.moves import (
+    AROUND,
+    CATS_IN,
+    EVERY_CAT,
+    EVERY_REGION,
+    PLACEMENTS,
+    activations,
+    placements,
+)
 from cats.catchess.saves import load_state
 from cats.core import Action, GameInfo, JsonDict, Outcome, Spot, State
 from cats.jsondata import plain
@@ -41,13 +50,10 @@ from cats.words import Phrase, said
 if TYPE_CHECKING:
     from cats.catchess.solo import SoloBest
 
-# Every action object exists once; legal_actions hands these out.
-PLACE = tuple(tuple(Place(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
-              for c in range(N_CATS))
-STAY = tuple(Stay(LETTERS[c]) for c in range(N_CATS))
-MOVE = tuple(tuple(Move(LETTERS[c], REGION_IDS[r]) for r in range(N_REGIONS))
-             for c in range(N_CATS))
-SWAP = tuple(tuple(Swap(LETTERS[c], LETTERS[o]) for o in range(N_CATS)) for c in range(N_CATS))
+# A finished round before its record is written: number, start player, hands, goals met,
+# tokens gained, garden (cat per region) and asleep flags.
+_RoundParts = tuple[int, int, list[list[int]], list[list[list[bool]]], list[int], list[int],
+                    list[bool]]
 
 
 class CatChessState(State):
@@ -55,6 +61,9 @@ class CatChessState(State):
 
     INFO: ClassVar[GameInfo] = INFO
     ACTIONS: ClassVar[dict[str, type[Action]]] = ACTIONS
+    # The seat to act (the mover), ``None`` once the last round is scored: kept up to date with
+    # ``mover`` and ``over`` rather than worked out when asked.
+    to_move: Optional[int] = None
 
     def __init__(self, players: int, options: Mapping[str, Any], rng: Rng,
                  first_start: int) -> None:
@@ -68,20 +77,46 @@ class CatChessState(State):
         self.from_centre: bool = self.options["from_centre"]
         self.cats_move = not self.solo or bool(self.options["solo_moves"])
         self.rounds_total: int = self.options["rounds"] or DEFAULT_ROUNDS[players]
+        self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
-        self.turn = 0
         self.over = False
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.tokens = [0] * players
+        # A record per finished round, or the parts of one not yet written out (``history``).
+        self._history: list[JsonDict | _RoundParts] = []
+        self.clear_garden()
+        self.mover = self.to_move = first_start
+
+    def clear_garden(self) -> None:
+        """Every cat waiting and awake again, the garden empty, no moves yet this round."""
         self.where = [-1] * N_CATS      # region index per cat, -1 while waiting
         self.spot = [-1] * N_REGIONS    # cat index per region, -1 when empty
         self.asleep = [False] * N_CATS
         self.just_swapped: tuple[int, ...] = ()
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.tokens = [0] * players
-        self.history: list[JsonDict] = []  # one entry per finished round; never mutated
         self.log: list[tuple[int, Action]] = []  # this round's (seat, action), public
-        self.mover = first_start
+        self.waiting_bits = EVERY_CAT  # the cats off the board
+        self.awake_bits = 0  # the cats in the garden and awake
+        self.free = EVERY_REGION  # the empty regions
+        # Activations of the cat on each region, worked out when asked; ``stale`` has the bits
+        # of the regions whose entry must be worked out again (a neighbourhood has changed).
+        self.stale = EVERY_REGION
+        self.region_acts: list[tuple[Action, ...]] = [()] * N_REGIONS
+
+    def garden_changed(self) -> None:
+        """Bring the bit masks and caches in line with ``where``, ``spot`` and ``asleep`` after
+        they were set directly (a loaded save)."""
+        self.waiting_bits = sum(1 << c for c in range(N_CATS) if self.where[c] < 0)
+        self.awake_bits = sum(1 << c for c in range(N_CATS)
+                              if self.where[c] >= 0 and not self.asleep[c])
+        self.free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
+        self.stale = EVERY_REGION
 
     # -- rounds ---------------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """Turns played this round (one per placement or activation): the round's moves."""
+        return len(self.log)
+
     @property
     def round_start(self) -> int:
         """The start player of the current round (passes to the left each round)."""
@@ -94,101 +129,101 @@ class CatChessState(State):
 
     def start_round(self) -> None:
         """Clear the garden, wake every cat and deal the goal cards (a reveal)."""
-        self.where = [-1] * N_CATS
-        self.spot = [-1] * N_REGIONS
-        self.asleep = [False] * N_CATS
-        self.just_swapped = ()
-        self.turn = 0
-        self.log = []
-        self.mover = self.round_start
+        self.clear_garden()
+        self.mover = self.to_move = self.round_start
         self.hands = self._deal()
         self.reveals += 1
 
     def _deal(self) -> list[list[int]]:
-        scripted = check_game_options(self.options, self.num_players)
+        scripted = self.deals
         if self.round < len(scripted) and scripted[self.round] is not None:
             cards: list[int] = list(scripted[self.round])  # type: ignore[arg-type]
         else:
             deck = list(range(len(CARDS)))
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             cards = deck[:SOLO_CARDS if self.solo else self.num_players]
         return [cards] if self.solo else [[c] for c in cards]
 
     def round_complete(self) -> bool:
         """All cats in the garden and asleep (awake is fine in a solo game without moves)."""
-        return -1 not in self.where and (not self.cats_move or all(self.asleep))
+        return not self.waiting_bits and (not self.cats_move or not self.awake_bits)
 
     def _end_round(self) -> None:
-        met = [[goals_met(CARDS[c], self.where, self.from_centre) for c in hand]
-               for hand in self.hands]
-        gained = [sum(sum(m) for m in seat) for seat in met]
+        where, centre = self.where, self.from_centre
+        met = [[goals_met(CARDS[c], where, centre) for c in hand] for hand in self.hands]
+        gained = [sum(map(sum, seat)) for seat in met]
+        tokens = self.tokens
         for seat, n in enumerate(gained):
-            self.tokens[seat] += n
-        self.history.append({
-            "round": self.round + 1,
-            "start_player": self.round_start,
-            "cards": [[CARDS[c].number for c in hand] for hand in self.hands],
-            "met": met,
-            "tokens": gained,
-            "garden": self._garden_letters(),
-            "asleep": [LETTERS[c] for c in range(N_CATS) if self.asleep[c]],
-        })
+            tokens[seat] += n
+        # The round's record is written out when it is first read; the next round's deal and
+        # garden are new lists, so these may be kept as they are.
+        self._history.append((self.round + 1, self.round_start, self.hands, met, gained,
+                              self.spot, self.asleep))
         self.reveals += 1
         if self.round + 1 >= self.rounds_total:
             self.over = True
+            self.to_move = None
             return
         self.round += 1
         self.start_round()
 
+    @property
+    def history(self) -> list[JsonDict]:
+        """One record per finished round (its number, start player, cards, goals met, tokens,
+        garden and asleep cats); the records are never mutated."""
+        entries = self._history
+        for i, entry in enumerate(entries):
+            if isinstance(entry, tuple):
+                entries[i] = _round_record(*entry)
+        return entries  # type: ignore[return-value]  # every entry is a record now
+
+    @history.setter
+    def history(self, entries: list[JsonDict]) -> None:
+        self._history = list(entries)
+
     def _garden_letters(self) -> list[Optional[str]]:
-        return [None if c < 0 else LETTERS[c] for c in self.spot]
+        return _letters_on(self.spot)
 
     # -- the contract ---------------------------------------------------------------------------
-    @property
-    def to_move(self) -> Optional[int]:
-        """The seat to act, None once the last round is scored."""
-        return None if self.over else self.mover
-
     def waiting(self) -> list[int]:
         """The cats still off the board, in letter order."""
-        return [c for c in range(N_CATS) if self.where[c] < 0]
+        return list(CATS_IN[self.waiting_bits])
 
     def may_place(self) -> bool:
         """True if a cat is waiting (an empty region always exists)."""
-        return -1 in self.where
+        return self.waiting_bits != 0
 
     def may_activate(self) -> bool:
         """True if activating is allowed now and some cat in the garden is awake."""
-        if not self.cats_move or (self.two_phase and -1 in self.where):
+        if not self.cats_move or (self.two_phase and self.waiting_bits):
             return False
-        return any(r >= 0 and not s for r, s in zip(self.where, self.asleep))
+        return self.awake_bits != 0
 
     def legal_actions(self) -> list[Action]:
         """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
         if self.over:
             return []
         acts: list[Action] = []
-        where, spot = self.where, self.spot
-        if -1 in where:
-            empty = [r for r in range(N_REGIONS) if spot[r] < 0]
-            pick = itemgetter(*empty) if len(empty) > 1 else (lambda row: (row[empty[0]],))
-            for c in range(N_CATS):
-                if where[c] < 0:
-                    acts.extend(pick(PLACE[c]))
-        if self.cats_move and not (self.two_phase and -1 in where):
-            barred, asleep, add = self.just_swapped, self.asleep, acts.append
-            for c in range(N_CATS):
+        waiting = self.waiting_bits
+        if waiting:
+            rows = PLACEMENTS.get(self.free) or placements(self.free)
+            for c in CATS_IN[waiting]:
+                acts += rows[c]
+            if self.two_phase:
+                return acts
+        awake = self.awake_bits
+        if awake and self.cats_move:
+            where, cached, stale = self.where, self.region_acts, self.stale
+            barred = self.just_swapped
+            for c in CATS_IN[awake]:
                 r = where[c]
-                if r < 0 or asleep[c]:
-                    continue
-                add(STAY[c])
-                moves, swaps, free = MOVE[c], SWAP[c], c not in barred
-                for n in NEIGHBOURS[r]:
-                    o = spot[n]
-                    if o < 0:
-                        add(moves[n])
-                    elif free and o not in barred:
-                        add(swaps[o])
+                if stale >> r & 1:
+                    cached[r] = activations(c, r, self.spot, barred)
+                    if not barred:  # right after a swap, the entries it touched are one-offs
+                        stale &= ~(1 << r)
+                acts += cached[r]
+            if not barred:
+                self.stale = stale
         return acts
 
     def do(self, action: Action) -> None:
@@ -197,26 +232,35 @@ class CatChessState(State):
         kind = type(action)
         c = CAT_INDEX[action.cat]  # type: ignore[attr-defined]
         self.just_swapped = ()
+        where, spot = self.where, self.spot
         if kind is Place:
             r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
-            self.where[c] = r
-            self.spot[r] = c
+            where[c] = r
+            spot[r] = c
+            self.free ^= 1 << r  # these three bits flip: the region was empty, the cat waiting
+            self.waiting_bits ^= 1 << c
+            self.awake_bits ^= 1 << c
+            self.stale |= AROUND[r]
         else:
             if kind is Move:
                 r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
-                self.spot[self.where[c]] = -1
-                self.spot[r] = c
-                self.where[c] = r
+                here = where[c]
+                spot[here] = -1
+                spot[r] = c
+                where[c] = r
+                self.free ^= (1 << here) | (1 << r)
+                self.stale |= AROUND[here] | AROUND[r]
             elif kind is Swap:
                 o = CAT_INDEX[action.other]  # type: ignore[attr-defined]
-                rc, ro = self.where[c], self.where[o]
-                self.where[c], self.where[o] = ro, rc
-                self.spot[rc], self.spot[ro] = o, c
+                rc, ro = where[c], where[o]
+                where[c], where[o] = ro, rc
+                spot[rc], spot[ro] = o, c
                 self.just_swapped = (c, o)
+                self.stale |= AROUND[rc] | AROUND[ro]
             self.asleep[c] = True
-        self.turn += 1
-        self.mover = (self.mover + 1) % self.num_players
-        if self.round_complete():
+            self.awake_bits ^= 1 << c  # it was awake
+        self.mover = self.to_move = (self.mover + 1) % self.num_players
+        if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
             self._end_round()
 
     # -- scoring --------------------------------------------------------------------------------
@@ -399,7 +443,7 @@ class CatChessState(State):
         """The move, and the end of the round it brought about."""
         assert isinstance(before, CatChessState)
         said_now = [words.move(action)]
-        if len(self.history) > len(before.history):
+        if len(self._history) > len(before._history):
             said_now.append(words.W("round_ends", round=self.history[-1]["round"]))
         return tuple(said_now)
 
@@ -504,6 +548,7 @@ class CatChessState(State):
         world = self.clone()
         world.rng = Rng(rng.next64())
         world.options = dict(self.options, deal=None)  # scripted future deals are not known
+        world.deals = []
         if self.over or self.solo:
             return world
         pool = [c for c in range(len(CARDS)) if c not in self.hands[seat]]
@@ -521,9 +566,10 @@ class CatChessState(State):
         new.where = self.where[:]
         new.spot = self.spot[:]
         new.asleep = self.asleep[:]
+        new.region_acts = self.region_acts[:]
         new.hands = [h[:] for h in self.hands]
         new.tokens = self.tokens[:]
-        new.history = self.history[:]
+        new._history = self._history[:]
         new.log = self.log[:]
         return new
 
@@ -557,6 +603,23 @@ class CatChessState(State):
             raise ValueError(f"not a Cat Chess state: {exc!r}") from None
 
 
+def _letters_on(spot: list[int]) -> list[Optional[str]]:
+    return [None if c < 0 else LETTERS[c] for c in spot]
+
+
+def _round_record(number: int, start: int, hands: list[list[int]], met: list[list[list[bool]]],
+                  gained: list[int], spot: list[int], asleep: list[bool]) -> JsonDict:
+    return {
+        "round": number,
+        "start_player": start,
+        "cards": [[CARDS[c].number for c in hand] for hand in hands],
+        "met": met,
+        "tokens": gained,
+        "garden": _letters_on(spot),
+        "asleep": [LETTERS[c] for c in range(N_CATS) if asleep[c]],
+    }
+
+
 def _tokens(n: int) -> str:
     return f"{n} etiquette token{'' if n == 1 else 's'}"
 
@@ -564,8 +627,7 @@ def _tokens(n: int) -> str:
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
     """A new game: the round-1 start player is drawn at random, then the first deal."""
     INFO.check_players(players)
-    opts = INFO.check_options(options)
-    check_game_options(opts, players)
+    opts = INFO.check_options(options)  # the scripted deal and start: checked by the state
     rng = Rng(seed)
     start = opts["start"]
     first = rng.below(players) if start is None else start
