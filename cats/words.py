@@ -9,14 +9,51 @@ second language is a second table for the same keys, not a rewrite.
 
 from __future__ import annotations
 
+import gettext
 import string
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
 # A template is a whole sentence, or (singular, plural) chosen by the phrase's ``n`` argument.
 Template = Union[str, tuple[str, str]]
 
 _TABLES: dict[str, "Words"] = {}
+
+# Each game's words in another language: a gettext catalogue per domain (``cats/locale/<lang>/
+# LC_MESSAGES/<domain>.mo``), the template key as the message context, the English as the msgid.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+ENGLISH = "en"
+_language = ENGLISH
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+def set_language(code: str) -> None:
+    """Say every phrase from now on in ``code`` ("en", "zh-TW"; one without a catalogue reads
+    as English)."""
+    global _language
+    _language = code
+    _catalogues.clear()
+
+
+def language() -> str:
+    """The language phrases are said in."""
+    return _language
+
+
+def catalogue(domain: str, folder: Path = LOCALE_DIR) -> gettext.NullTranslations:
+    """The current language's catalogue for ``domain`` (an empty one for English or when the
+    file is missing, so every message falls back to its English)."""
+    key = f"{folder}|{domain}"
+    if key not in _catalogues:
+        _catalogues[key] = gettext.translation(
+            domain, str(folder), languages=[gettext_code(_language)], fallback=True)
+    return _catalogues[key]
+
+
+def gettext_code(code: str) -> str:
+    """A language code as gettext names its folders ("zh-TW" is "zh_TW")."""
+    return code.replace("-", "_")
 
 
 @dataclass(frozen=True)
@@ -77,55 +114,73 @@ def plural_index(n: Any) -> int:
     return 0 if n == 1 else 1
 
 
-def template_of(phrase: Phrase) -> str:
-    """The template a phrase is said with (its plural form chosen by its ``n``)."""
+def template_of(phrase: Phrase, lang: Optional[str] = None) -> str:
+    """The template a phrase is said with in ``lang`` (default: the current language), its
+    plural form chosen by its ``n``."""
     domain, _, name = phrase.key.partition(".")
     table = _TABLES.get(domain)
     if table is None or name not in table.templates:
         raise KeyError(f"no phrase {phrase.key}")
     template = table.templates[name]
+    if (lang or _language) != ENGLISH:
+        books = catalogue(domain)
+        if isinstance(template, tuple):
+            n = phrase.arg("n")
+            return books.npgettext(name, template[0], template[1],
+                                   n if isinstance(n, int) else 2)
+        return books.pgettext(name, template)
     if isinstance(template, tuple):
         return template[plural_index(phrase.arg("n"))]
     return template
 
 
+def core(name: str, lang: Optional[str] = None, **values: Any) -> str:
+    """One of the shared words (``CORE``) in ``lang`` (default: the current one), filled in."""
+    return _Formatter(None, lang).format(template_of(CORE(name), lang), **values)
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, names: Optional[Sequence[str]]) -> None:
+    def __init__(self, names: Optional[Sequence[str]], lang: Optional[str] = None) -> None:
         self.names = names
+        self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
         return str(super().format_field(self.say(value), format_spec))
 
     def say(self, value: Any) -> Any:
         if isinstance(value, Player):
-            return player_name(value.seat, self.names)
+            return player_name(value.seat, self.names, self.lang)
         if isinstance(value, Phrase):
-            return self.format(template_of(value), **{k: v for k, v in value.args})
+            return self.format(template_of(value, self.lang), **{k: v for k, v in value.args})
         if isinstance(value, tuple):
-            return join([str(self.say(v)) for v in value])
+            return join([str(self.say(v)) for v in value], self.lang)
         return value
 
 
-def player_name(seat: int, names: Optional[Sequence[str]] = None) -> str:
+def player_name(seat: int, names: Optional[Sequence[str]] = None,
+                lang: Optional[str] = None) -> str:
     """A seat's player name, or "player 2" when no names are known (an engine's own text)."""
     if names is not None and 0 <= seat < len(names):
         return names[seat]
-    return f"player {seat + 1}"
+    return core("player", lang, n=seat + 1)
 
 
-def join(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+def join(items: Sequence[str], lang: Optional[str] = None) -> str:
+    """"a", "a and b", "a, b and c" (in ``lang``, default the current language)."""
     if len(items) <= 1:
         return "".join(items)
-    return CORE.templates["and"].format(  # type: ignore[union-attr]
-        rest=", ".join(items[:-1]), last=items[-1])
+    return core("and", lang, rest=core("comma", lang).join(items[:-1]), last=items[-1])
 
 
-def render(phrase: Phrase, names: Optional[Sequence[str]] = None) -> str:
-    """The text of ``phrase`` with each seat said as ``names[seat]``; without names a seat is
-    "player 2" ("Player 2" at the start of the text), as the engine's own texts read."""
-    text = _Formatter(names).format(template_of(phrase), **{k: v for k, v in phrase.args})
-    if names is None and text.startswith("player "):
+def render(phrase: Phrase, names: Optional[Sequence[str]] = None,
+           lang: Optional[str] = None) -> str:
+    """The text of ``phrase`` in ``lang`` (default: the current language) with each seat said as
+    ``names[seat]``; without names a seat is "player 2" ("Player 2" at the start of the text),
+    as the engine's own texts read."""
+    lang = lang or _language
+    text = _Formatter(names, lang).format(template_of(phrase, lang),
+                                          **{k: v for k, v in phrase.args})
+    if names is None and lang == ENGLISH and text.startswith("player "):
         text = "P" + text[1:]
     return text
 
@@ -137,7 +192,7 @@ class Sentence(str):
     phrase: Phrase
 
     def __new__(cls, phrase: Phrase) -> "Sentence":
-        made = super().__new__(cls, render(phrase))
+        made = super().__new__(cls, render(phrase, lang=ENGLISH))  # an engine speaks English
         made.phrase = phrase
         return made
 
@@ -163,6 +218,8 @@ def say(text: Union[str, Phrase], names: Optional[Sequence[str]] = None) -> str:
 CORE = Words("core", {
     "notation": "{notation}",
     "and": "{rest} and {last}",
+    "comma": ", ",
+    "player": "player {n}",
     "text": "{text}",
     "cannot_go": "That piece cannot go there.",
 })

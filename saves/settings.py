@@ -14,7 +14,7 @@ ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0 = animations off; higher = faster
 # Every layout is drawn for the whole window at 100 %, so larger sizes ran off its edges;
 # a smaller one leaves a margin. (An older 125 or 150 % setting reads as 100 %.)
 UI_SCALES = (0.8, 0.9, 1.0)
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "zh-TW")
 
 
 @dataclass

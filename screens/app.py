@@ -89,15 +89,16 @@ def rotate(path: "Path", limit: int = 1_000_000, keep: int = 2) -> None:
 
 
 def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False,  # type: ignore[no-untyped-def]
-                  read_only: bool = False):
+                  read_only: bool = False, lang: Optional[str] = None):
     """Open the window and make the app context (UI manager, settings, saves, bots' thread).
 
     ``read_only``: nothing is written to the data or settings folders (another copy owns them).
-    Otherwise left-over temporary files are tidied and a test file says whether saving works."""
+    Otherwise left-over temporary files are tidied and a test file says whether saving works.
+    ``lang`` (``--lang``): the interface's language for this run instead of the saved one."""
     import pygame
     import pygame_gui
 
-    from screens.assets import asset_path, clear_caches
+    from screens.assets import asset_path, clear_caches, use_language
     from screens.context import AppContext
     from screens.navigation import AppNavigation
     from screens.scene import SceneManager
@@ -108,6 +109,8 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     pygame.init()
     clear_caches()  # fonts made before an earlier pygame.quit() are dead
     settings, problem = load_settings()
+    if lang:
+        settings.language = lang
     set_language(settings.language)
     flags = pygame.RESIZABLE
     if size is None:
@@ -131,6 +134,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
                       for p in (14, 15) for st in ("bold", "italic")]  # 17: the theme loads it
                      + [{"name": "noto_sans", "point_size": p, "style": "bold"}
                         for p in (18, 24)])  # the rules pages' headings
+    use_language(ui, settings.language)
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),
@@ -361,7 +365,7 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
         args.game = "gambit"  # a replay needs a game to watch
     if args.game:
         start_session(args)  # a wrong set-up is refused before the window opens
-    ctx = build_context(args.size, headless=True, read_only=read_only)
+    ctx = build_context(args.size, headless=True, read_only=read_only, lang=args.lang)
     ctx.settings.animation_speed = 0
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
@@ -494,7 +498,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from screens.registry import SCREENS
 
         session = start_session(args) if args.game in SCREENS else None
-        ctx = build_context(read_only=bool(held))
+        ctx = build_context(read_only=bool(held), lang=args.lang)
         open_menu(ctx, held, session)
         if args.game and session is None:
             ctx.notice = f"{GAMES[args.game].info.title} has no screen yet."

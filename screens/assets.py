@@ -6,15 +6,21 @@ Noto Sans so drawn text and widgets share one typeface.
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
+
+from cats import words
+
+if TYPE_CHECKING:
+    import pygame_gui
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +87,17 @@ class Font(pygame.font.Font):
         return surf
 
 
-def _font_file(bold: bool) -> str:
+# A language whose script Noto Sans lacks is drawn with its own font (assets/fonts, SIL OFL),
+# in our own drawing and in pygame-gui's theme (registered there under this name).
+SCRIPT_FONTS = {"zh-TW": "noto_sans_tc"}
+# The pygame-gui elements the app makes: each gets the language's font in :func:`theme_for`.
+THEMED_ELEMENTS = ("button", "label", "text_box", "text_entry_line", "tool_tip", "selection_list",
+                   "drop_down_menu", "window", "panel", "horizontal_slider")
+
+
+def _font_file(bold: bool, lang: str = "en") -> str:
+    if lang in SCRIPT_FONTS:
+        return str(asset_path("fonts", f"NotoSansTC-{'Bold' if bold else 'Regular'}.otf"))
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
@@ -89,16 +105,47 @@ def _font_file(bold: bool) -> str:
     return str(resources.files("pygame_gui.data").joinpath(name))
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The app font at ``size`` pixels."""
+    """The app font at ``size`` pixels, for the current language's script."""
+    return _font(size, bold, words.language())
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
     try:
-        return Font(_font_file(bold), max(size, 6))
+        return Font(_font_file(bold, lang), max(size, 6))
     except (FileNotFoundError, OSError, pygame.error):
         return Font(None, max(size, 6))
+
+
+def theme_for(lang: str) -> dict[str, Any]:
+    """assets/theme.json with its fonts swapped for ``lang``'s script font where it needs one."""
+    theme: dict[str, Any] = json.loads(read_text("theme.json"))
+    name = SCRIPT_FONTS.get(lang, "noto_sans")
+    for element in THEMED_ELEMENTS:
+        theme.setdefault(element, {})
+    for key, block in theme.items():
+        if key != "defaults" and isinstance(block, dict):
+            # pygame-gui's own default (Noto Sans 14) where the theme names none, so a switch
+            # back from another script's font is complete
+            block.setdefault("font", {"size": "14"})["name"] = name
+    return theme
+
+
+def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:
+    """Give pygame-gui's theme the fonts of ``lang`` (elements made afterwards use them)."""
+    for code, name in SCRIPT_FONTS.items():
+        regular, bold = _font_file(False, code), _font_file(True, code)
+        ui.add_font_paths(name, regular, bold, regular, bold)  # no italic: upright stands in
+    ui.get_theme().load_theme(theme_for(lang))
+    name = SCRIPT_FONTS.get(lang, "noto_sans")
+    fonts = ui.get_theme().get_font_dictionary()
+    wanted = [(p, st) for p in (14, 15, 17, 18, 24, 34) for st in ("regular", "bold", "italic")]
+    ui.preload_fonts([{"name": name, "point_size": p, "style": st} for p, st in wanted
+                      if not fonts.check_font_preloaded(f"{name}_{st}_aa_{p}")])
 
 
 def clear_caches() -> None:
     """Forget cached images and fonts (after pygame was restarted)."""
     image.cache_clear()
-    font.cache_clear()
+    _font.cache_clear()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, NoReturn, Optional, Sequence
 
 from cats import GAMES
+from saves.settings import LANGUAGES
 
 WINDOW = (1280, 800)
 # A screenshot smaller than this cannot hold the layouts; a larger one only takes longer to draw.
@@ -100,6 +101,9 @@ def parse_args(argv: Optional[Sequence[str]], version: Callable[[], str]) -> arg
     p.add_argument("--size", type=window_size, default=WINDOW,
                    help=f"window size WxH for --screenshot (from {SIZE_MIN[0]}x{SIZE_MIN[1]} to "
                         f"{SIZE_MAX[0]}x{SIZE_MAX[1]})")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="the language of the interface for this run (default: the one in "
+                        "Settings)")
     p.add_argument("--version", action=Version, version=version)
     p.add_argument("--scene", default="", choices=SCENES,
                    help="with --screenshot: which screen to show over the menu or game")

@@ -1,6 +1,13 @@
-"""Every UI string, through one table (English for now), looked up with :func:`tr`."""
+"""Every UI string: the English here is the source, other languages are gettext catalogues
+(``assets/locale/<lang>/LC_MESSAGES/ui.po``, the key as message context); look up with :func:`tr`.
+"""
 
 from __future__ import annotations
+
+from cats import words
+from screens.assets import asset_path
+
+LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文"}
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -79,6 +86,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "settings.language": "Language",
         "settings.pace": "Bot pace (seconds)",
         "settings.done": "Done",
+        "settings.next": "Click for the next choice",
         "settings.not_saved": "Settings could not be saved ({error}); they apply until you quit.",
         "profiles.title": "Players and hotseat groups",
         "profiles.not_saved": "Players could not be saved ({error}); changes last until you quit.",
@@ -144,16 +152,22 @@ STRINGS: dict[str, dict[str, str]] = {
     }
 }
 
-_language = "en"
 
 
 def set_language(code: str) -> None:
-    """Choose the language of :func:`tr` (unknown codes fall back to English)."""
-    global _language
-    _language = code if code in STRINGS else "en"
+    """Choose the language of :func:`tr` and of the games' words (unknown codes: English)."""
+    words.set_language(code if code in LANGUAGE_NAMES else "en")
+
+
+def language() -> str:
+    """The language the interface is shown in."""
+    return words.language()
 
 
 def tr(key: str, **values: object) -> str:
     """The UI string for ``key`` in the current language, with ``values`` filled in."""
-    text = STRINGS.get(_language, {}).get(key) or STRINGS["en"].get(key, key)
+    english = STRINGS["en"].get(key, key)
+    text = english
+    if words.language() != "en":
+        text = words.catalogue("ui", asset_path("locale")).pgettext(key, english)
     return text.format(**values) if values else text

@@ -10,16 +10,15 @@ import pygame_gui
 
 from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
 from screens import palette
-from screens.assets import font
+from screens.assets import font, use_language
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
-from screens.text import set_language, tr
+from screens.text import LANGUAGE_NAMES, set_language, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
-LANGUAGE_NAMES = {"en": "English"}
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -63,9 +62,9 @@ class SettingsScene(Scene):
         ]
         for i, (key, label) in enumerate(rows, 1):
             btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label,
-                              tooltip="Click for the next choice")
+                              tooltip=tr("settings.next"))
             if key == "language" and len(LANGUAGES) < 2:
-                btn.disable()  # nothing else to choose yet
+                btn.disable()  # nothing else to choose
             self.controls[btn] = key
         done = self.button(pygame.Rect(self.panel.right - s(190), self.panel.bottom - s(70),
                                        s(160), s(44)), tr("settings.done"), "#primary")
@@ -91,7 +90,7 @@ class SettingsScene(Scene):
                 st.colour_blind_marks = not st.colour_blind_marks
             elif key == "language":
                 st.language = _next(LANGUAGES, st.language)
-                set_language(st.language)
+                self.switch_language(st.language)
             elif key == "pace":
                 st.bot_pace = _next(PACES, st.bot_pace)
             elif key == "confirm":
@@ -103,6 +102,13 @@ class SettingsScene(Scene):
             self.ctx.scenes.pop()
             return True
         return False
+
+    def switch_language(self, lang: str) -> None:
+        """Show everything in ``lang`` from the next frame on: the scenes under this one are
+        rebuilt when it closes (their pygame-gui elements are made anew), this one at once."""
+        set_language(lang)
+        use_language(self.ctx.ui, lang)
+        self.ctx.ui.rebuild_all_from_changed_theme_data()
 
     def _save(self) -> None:
         if self.ctx.read_only:  # another copy owns the folders: nothing is written

@@ -1,0 +1,130 @@
+"""The message catalogues: every English string the player can see, gathered into gettext
+``.po`` files (one domain per game, ``core`` for shared words, ``ui`` for the interface), and
+compiled to the ``.mo`` files the app reads with the standard library's gettext.
+
+``python packaging/catalogues.py update`` adds new English strings to every language's ``.po``
+(untranslated) and marks a changed English string fuzzy; ``compile`` writes the ``.mo`` files.
+A message's context is its stable key, its msgid the English. Needs Babel (the test extra).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import pkgutil
+import string
+import sys
+from pathlib import Path
+from typing import Iterator, NamedTuple, Optional
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("zh_TW",)
+PLURALS = {"zh_TW": "nplurals=1; plural=0;"}
+
+
+class Message(NamedTuple):
+    """One English string: its key (the context), the text and, for counts, its plural."""
+
+    key: str
+    text: str
+    plural: Optional[str] = None
+
+
+def _game_tables() -> dict[str, list[Message]]:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import cats
+    from cats import words
+    for info in pkgutil.walk_packages(cats.__path__, "cats."):
+        importlib.import_module(info.name)
+    out = {}
+    for domain, table in sorted(words._TABLES.items()):
+        out[domain] = [Message(k, v) if isinstance(v, str) else Message(k, v[0], v[1])
+                       for k, v in table.templates.items()]
+    return out
+
+
+def sources() -> dict[tuple[Path, str], list[Message]]:
+    """Every English message, by (locale folder, domain)."""
+    from screens.text import STRINGS
+    out = {(ROOT / "cats" / "locale", d): m for d, m in _game_tables().items()}
+    out[(ROOT / "assets" / "locale", "ui")] = [Message(k, v) for k, v in STRINGS["en"].items()]
+    return out
+
+
+def po_path(folder: Path, lang: str, domain: str) -> Path:
+    """Where one language's catalogue of one domain lives."""
+    return folder / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def load(path: Path, lang: str) -> Catalog:
+    """A ``.po`` file (an empty catalogue if there is none yet)."""
+    if path.exists():
+        with path.open("rb") as f:
+            return read_po(f, locale=lang)
+    return Catalog(locale=lang, project="Nine Lives", domain=path.stem)
+
+
+def fields(text: str) -> set[str]:
+    """The placeholders of a template ({name} and {name:.1f} both give "name")."""
+    return {name.split(".")[0].split("[")[0]
+            for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def problems(messages: list[Message], catalog: Catalog) -> Iterator[str]:
+    """Each message without a translation, with a stale one, or whose placeholders differ."""
+    for m in messages:
+        entry = catalog.get(m.text if m.plural is None else (m.text, m.plural), context=m.key)
+        found = entry.string if entry is not None else None
+        forms = [found] if isinstance(found, str) else list(found or [])
+        if entry is None or not any(forms) or entry.fuzzy:
+            yield f"{m.key}: no translation of {m.text!r}"
+            continue
+        for form in forms:
+            if fields(form) != fields(m.text) | (fields(m.plural) if m.plural else set()):
+                yield f"{m.key}: placeholders of {form!r} differ from {m.text!r}"
+
+
+def update() -> None:
+    """Bring every ``.po`` up to the English sources (new keys untranslated, old text kept)."""
+    for (folder, domain), messages in sources().items():
+        for lang in LANGUAGES:
+            path = po_path(folder, lang, domain)
+            old = load(path, lang)
+            by_key = {(m.context or ""): m for m in old}
+            new = Catalog(locale=lang, project="Nine Lives", domain=domain, fuzzy=False,
+                          creation_date=old.creation_date)
+            for m in messages:
+                msgid = m.text if m.plural is None else (m.text, m.plural)
+                prev = by_key.get(m.key)
+                text = prev.string if prev is not None else ""
+                stale = prev is not None and prev.id != msgid
+                if m.plural is not None and isinstance(text, str):
+                    text = (text,)
+                new.add(msgid, text, context=m.key, flags=("fuzzy",) if stale else ())
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("wb") as f:
+                write_po(f, new, width=100, omit_header=False, sort_output=False)
+
+
+def compiled(path: Path, lang: str) -> bytes:
+    """The ``.mo`` bytes of a ``.po`` file (fuzzy entries left out, so they read as English)."""
+    buf = io.BytesIO()
+    write_mo(buf, load(path, lang), use_fuzzy=False)
+    return buf.getvalue()
+
+
+def compile_all() -> None:
+    """Write every ``.mo`` next to its ``.po``."""
+    for (folder, domain) in sources():
+        for lang in LANGUAGES:
+            path = po_path(folder, lang, domain)
+            path.with_suffix(".mo").write_bytes(compiled(path, lang))
+
+
+if __name__ == "__main__":
+    {"update": update, "compile": compile_all}[sys.argv[1] if len(sys.argv) > 1 else "update"]()
