@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from cats import words
+from cats import GAMES, words
+from cats.core import GameInfo, OptionSpec
 from screens.assets import asset_path
 
 LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文"}
@@ -69,6 +70,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "new.seat": "Seat {n}",
         "new.human": "Human",
         "new.bot": "Bot: {level}",
+        "new.level.1": "Kitten (easy)",
+        "new.level.2": "Tomcat (medium)",
+        "new.level.3": "Lion (hard)",
+        "new.option": "{option}: {value}",
+        "new.seat_problem": "Seat {n}: {problem}.",
+        "new.same_name": "Two seats are both called {name}: give each player their own name.",
         "new.seed": "Seed (empty = random)",
         "new.daily": "Deal of the day",
         "new.start": "Start",
@@ -149,8 +156,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "tutorial.rules": "Rules",
         "tutorial.exit": "Exit",
         "tutorial.play_on": "Play on",
+        "info.solo": "solo",
+        "info.players": "{low}–{high} players",
     }
 }
+
+
+def _info_strings() -> dict[str, str]:
+    """Each game's title, blurb and option labels (the English is its info card's)."""
+    out = {}
+    for gid, game in GAMES.items():
+        info = game.info
+        out[f"info.{gid}.title"] = info.title
+        out[f"info.{gid}.name"] = info.name
+        out[f"info.{gid}.blurb"] = info.blurb
+        for spec in info.options:
+            if spec.kind != "script":
+                out[f"info.{gid}.option.{spec.name}"] = spec.label
+                if spec.help:
+                    out[f"info.{gid}.help.{spec.name}"] = spec.help
+    return out
+
+
+STRINGS["en"].update(_info_strings())
 
 
 
@@ -171,3 +199,35 @@ def tr(key: str, **values: object) -> str:
     if words.language() != "en":
         text = words.catalogue("ui", asset_path("locale")).pgettext(key, english)
     return text.format(**values) if values else text
+
+
+def title(info: GameInfo) -> str:
+    """A game's title in the current language."""
+    return tr(f"info.{info.id}.title")
+
+
+def short_title(info: GameInfo) -> str:
+    """A game's short title (on its library card) in the current language."""
+    return tr(f"info.{info.id}.name")
+
+
+def blurb(info: GameInfo) -> str:
+    """A game's one-paragraph description in the current language."""
+    return tr(f"info.{info.id}.blurb")
+
+
+def players_text(info: GameInfo) -> str:
+    """"solo" or "2–6 players" in the current language."""
+    if info.max_players == 1:
+        return tr("info.solo")
+    return tr("info.players", low=info.min_players, high=info.max_players)
+
+
+def option_label(info: GameInfo, spec: OptionSpec) -> str:
+    """The label of one of a game's options in the current language."""
+    return tr(f"info.{info.id}.option.{spec.name}")
+
+
+def option_help(info: GameInfo, spec: OptionSpec) -> str:
+    """The help line of one of a game's options in the current language ("" if none)."""
+    return tr(f"info.{info.id}.help.{spec.name}") if spec.help else ""

@@ -23,7 +23,7 @@ from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.menus.settings import SettingsScene
 from screens.menus.stats import StatsScene
-from screens.text import tr
+from screens.text import players_text, short_title, tr
 from screens.tutorial.scene import open_tutorial
 
 if TYPE_CHECKING:
@@ -155,9 +155,9 @@ class MainMenu(Scene):
         s = self.ctx.scale
         lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
         pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
-        sub = GAMES[gid].info.players_text() if playable(gid) else tr("menu.workshop")
+        sub = players_text(GAMES[gid].info) if playable(gid) else tr("menu.workshop")
         looks = (s(14), s(3), s(18), s(14), (s(12), s(46), s(24)))
-        surface.blit(cover_card(gid, lifted.size, looks, GAMES[gid].info.name, sub,
+        surface.blit(cover_card(gid, lifted.size, looks, short_title(GAMES[gid].info), sub,
                                 playable(gid)), lifted.topleft)
 
 

@@ -18,14 +18,16 @@ from screens.assets import font
 from screens.overlays import blit_lines, draw_panel, fit_text, keep_game
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.text import tr
+from screens.text import blurb, option_help, option_label, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-STRENGTH = {1: "easy", 2: "medium", 3: "hard"}
-KINDS = [tr("new.human")] + [tr("new.bot", level=f"{LEVEL_NAMES[k]} ({STRENGTH[k]})")
-                             for k in (1, 2, 3)]
+
+
+def kinds() -> list[str]:
+    """What a seat can be, in the current language: human, or a bot of each level."""
+    return [tr("new.human")] + [tr("new.bot", level=tr(f"new.level.{k}")) for k in (1, 2, 3)]
 
 
 def daily_seed(today: Optional[datetime.date] = None) -> str:
@@ -38,7 +40,7 @@ class NewGameScene(Scene):
 
     def __init__(self, ctx: "AppContext", game_id: str) -> None:
         super().__init__(ctx)
-        self.kinds = [KINDS[0]] + [KINDS[2]] * 5
+        self.kinds = [kinds()[0]] + [kinds()[2]] * 5
         self.typed: set[int] = set()  # seats whose name the player typed (kept as typed)
         self.names = [""] * 6
         self.seed_text = ""
@@ -62,10 +64,10 @@ class NewGameScene(Scene):
 
     def default_name(self, seat: int) -> str:
         """A human seat takes the next saved player's name; a bot is named after its level."""
-        level = KINDS.index(self.kinds[seat])
+        level = kinds().index(self.kinds[seat])
         if level:
             return f"{LEVEL_NAMES[level]} {seat + 1}"
-        humans_before = sum(1 for i in range(seat) if not KINDS.index(self.kinds[i]))
+        humans_before = sum(1 for i in range(seat) if not kinds().index(self.kinds[i]))
         profiles = [p.name for p in self.ctx.profiles.profiles]
         return profiles[humans_before] if humans_before < len(profiles) else f"Player {seat + 1}"
 
@@ -85,7 +87,7 @@ class NewGameScene(Scene):
         tab_w = min(s(180), (w - s(80)) // len(LIBRARY) - s(8))
         for i, gid in enumerate(g for g in LIBRARY if playable(g)):
             tab = self.button(pygame.Rect(s(40) + i * (tab_w + s(8)), s(20), tab_w, s(40)),
-                              get_game(gid).info.title.split(":")[0],
+                              title(get_game(gid).info).split(":")[0].split("：")[0],
                               "#primary" if gid == self.game.info.id else "")
             self.widgets[tab] = ("game", gid)
         if info.max_players > info.min_players:
@@ -105,7 +107,7 @@ class NewGameScene(Scene):
             self.widgets[entry] = ("name", seat)
             if self.players > 1:  # a solo seat is the player; bots only play against people
                 kind = pygame_gui.elements.UIDropDownMenu(
-                    KINDS, self.kinds[seat], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
+                    kinds(), self.kinds[seat], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
                 self.keep(kind)
                 self.widgets[kind] = ("kind", seat)
             y += s(46)
@@ -123,14 +125,16 @@ class NewGameScene(Scene):
                 entry.length_limit = 4
                 self.keep(entry)
                 self.widgets[entry] = ("number", spec.name)
-                self.option_help.append((y, spec.help))
-                self.number_labels[y] = spec.label.split(" (")[0]  # the help says the rest
+                self.option_help.append((y, option_help(info, spec)))
+                self.number_labels[y] = option_label(info, spec).split(" (")[0].split("（")[0]
                 y += s(46)
                 continue
-            label = f"{spec.label}: {tr('on') if self.options[spec.name] else tr('off')}"
-            btn = self.button(pygame.Rect(x0, y, s(360), s(38)), label, tooltip=spec.help)
+            label = tr("new.option", option=option_label(info, spec),
+                       value=tr("on") if self.options[spec.name] else tr("off"))
+            btn = self.button(pygame.Rect(x0, y, s(360), s(38)), label,
+                              tooltip=option_help(info, spec))
             self.widgets[btn] = ("option", spec.name)
-            self.option_help.append((y, spec.help))
+            self.option_help.append((y, option_help(info, spec)))
             y += s(46)
         y += s(14)
         seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + s(220), y, s(220), s(36)),
@@ -205,7 +209,7 @@ class NewGameScene(Scene):
         seats: list[Seat] = []
         taken: set[tuple[str, str]] = set()
         for i in range(self.players):
-            level = KINDS.index(self.kinds[i]) if self.players > 1 else 0
+            level = kinds().index(self.kinds[i]) if self.players > 1 else 0
             profile = self.ctx.profiles.get(self.names[i])
             pair = (profile.colour, profile.symbol) if profile else (COLOURS[i % 6], SYMBOLS[i % 6])
             if pair in taken:
@@ -219,11 +223,11 @@ class NewGameScene(Scene):
         for seat, name in enumerate(self.names[:self.players]):
             problem = name_problem(name)
             if problem:
-                return f"Seat {seat + 1}: {problem}."
+                return tr("new.seat_problem", n=seat + 1, problem=problem)
         names = [n.lower() for n in self.names[:self.players]]
         twice = next((n for n in self.names[:self.players] if names.count(n.lower()) > 1), None)
         if twice:
-            return f"Two seats are both called {twice}: give each player their own name."
+            return tr("new.same_name", name=twice)
         return ""
 
     def start(self) -> None:
@@ -253,9 +257,9 @@ class NewGameScene(Scene):
         surface.fill(palette.CREAM)
         draw_panel(surface, self.panel)
         f = font(s(26), bold=True)
-        surface.blit(f.render(tr("new.title", title=self.game.info.title), True, palette.INK),
+        surface.blit(f.render(tr("new.title", title=title(self.game.info)), True, palette.INK),
                      (self.panel.x + s(40), self.panel.y + s(18)))
-        blit_lines(surface, [self.game.info.blurb], self.panel.x + s(40), self.panel.y + s(56),
+        blit_lines(surface, [blurb(self.game.info)], self.panel.x + s(40), self.panel.y + s(56),
                    s(14), palette.WOOD, width=self.panel.w - s(80))
         small = font(s(16))
         x0, y = self.panel.x + s(40), self.panel.y + s(116)
