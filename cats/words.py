@@ -10,6 +10,7 @@ second language is a second table for the same keys, not a rewrite.
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ def set_language(code: str) -> None:
     global _language
     _language = code
     _catalogues.clear()
+    _PATTERNS.clear()
 
 
 def language() -> str:
@@ -207,12 +209,49 @@ def said(phrase: Phrase) -> Sentence:
 
 def say(text: Union[str, Phrase], names: Optional[Sequence[str]] = None) -> str:
     """Any engine text with the players' names: a phrase, a :class:`Sentence`, or plain text
-    (which names no seat and is returned as it is)."""
+    (which names no seat: said in the current language when the ``engine`` catalogue has it)."""
     if isinstance(text, Phrase):
         return render(text, names)
     if isinstance(text, Sentence):
         return render(text.phrase, names)
-    return str(text)
+    return engine_text(str(text))
+
+
+def engine_text(text: str) -> str:
+    """An engine's plain English sentence (not yet a phrase) in the current language.
+
+    The ``engine`` catalogue holds those sentences as the engines write them, an f-string's
+    fields as ``{0}``, ``{1}``...; a text matching one is said with its translation, the
+    matched values put in. A text the catalogue lacks stays English."""
+    if _language == ENGLISH or not text:
+        return text
+    books = catalogue("engine")
+    exact = books.gettext(text)
+    if exact != text:
+        return exact
+    for pattern, template in _engine_patterns(books):
+        found = pattern.fullmatch(text)
+        if found:
+            return template.format(*found.groups())
+    return text
+
+
+_PATTERNS: dict[int, list[tuple["re.Pattern[str]", str]]] = {}
+
+
+def _engine_patterns(books: gettext.NullTranslations) -> list[tuple["re.Pattern[str]", str]]:
+    if id(books) not in _PATTERNS:
+        # gettext has no public way to list a catalogue's messages
+        messages: dict[Any, str] = getattr(books, "_catalog", {})
+        out = []
+        for msgid, msgstr in messages.items():
+            if isinstance(msgid, str) and "{0}" in msgid and msgstr:
+                parts = re.split(r"\{\d+\}", msgid.replace("{{", "{").replace("}}", "}"))
+                regex = "(.*?)".join(re.escape(p) for p in parts)
+                out.append((re.compile(regex, re.S), msgstr))
+        out.sort(key=lambda p: -len(p[0].pattern))  # the most specific sentence first
+        _PATTERNS[id(books)] = out
+    return _PATTERNS[id(books)]
 
 
 CORE = Words("core", {

@@ -9,8 +9,10 @@ A message's context is its stable key, its msgid the English. Needs Babel (the t
 
 from __future__ import annotations
 
+import ast
 import importlib
 import io
+import re
 import pkgutil
 import string
 import sys
@@ -48,10 +50,63 @@ def _game_tables() -> dict[str, list[Message]]:
     return out
 
 
+# Engine modules whose returned sentences are not player text (or are phrases already).
+NOT_SAID = {"words.py", "bots.py", "solver.py", "invariants.py", "saves.py", "info.py",
+            "__init__.py", "tutorial.py", "actions.py", "cards.py", "scoring.py"}
+
+
+def _template(node: ast.expr) -> Optional[str]:
+    """A string constant as it is, an f-string with its fields as {0}, {1}..."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        out, i = [], 0
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                out.append(str(v.value).replace("{", "{{").replace("}", "}}"))
+            else:
+                out.append("{%d}" % i)
+                i += 1
+        return "".join(out)
+    if isinstance(node, ast.IfExp):
+        return None
+    return None
+
+
+def _said(node: ast.expr) -> list[str]:
+    if isinstance(node, ast.IfExp):
+        return _said(node.body) + _said(node.orelse)
+    text = _template(node)
+    return [text] if text is not None else []
+
+
+def engine_sentences() -> list[Message]:
+    """The engines' plain English sentences (returned prompts, labels, refusals, statuses and
+    IllegalAction reasons not yet made phrases), each its own key."""
+    found: dict[str, str] = {}
+    files = sorted((ROOT / "cats").glob("*/*.py")) + [ROOT / "cats" / "core.py",
+                                                      ROOT / "cats" / "session.py"]
+    for path in files:
+        if path.name in NOT_SAID:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            texts: list[str] = []
+            if isinstance(node, ast.Return) and node.value is not None:
+                texts = _said(node.value)
+            elif isinstance(node, ast.Call) and getattr(
+                    node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
+                texts = [t for a in node.args for t in _said(a)]
+            for text in texts:
+                if " " in text and re.search(r"[A-Za-z]{2}", text) and not text.startswith("{"):
+                    found.setdefault(text, text)
+    return [Message("", t) for t in found]  # no context: looked up by the English itself
+
+
 def sources() -> dict[tuple[Path, str], list[Message]]:
     """Every English message, by (locale folder, domain)."""
     from screens.text import STRINGS
     out = {(ROOT / "cats" / "locale", d): m for d, m in _game_tables().items()}
+    out[(ROOT / "cats" / "locale", "engine")] = engine_sentences()
     out[(ROOT / "assets" / "locale", "ui")] = [Message(k, v) for k, v in STRINGS["en"].items()]
     return out
 
@@ -78,14 +133,19 @@ def fields(text: str) -> set[str]:
 def problems(messages: list[Message], catalog: Catalog) -> Iterator[str]:
     """Each message without a translation, with a stale one, or whose placeholders differ."""
     for m in messages:
-        entry = catalog.get(m.text if m.plural is None else (m.text, m.plural), context=m.key)
+        entry = catalog.get(m.text if m.plural is None else (m.text, m.plural),
+                            context=m.key or None)
         found = entry.string if entry is not None else None
         forms = [found] if isinstance(found, str) else list(found or [])
         if entry is None or not any(forms) or entry.fuzzy:
             yield f"{m.key}: no translation of {m.text!r}"
             continue
+        english = fields(m.text) | (fields(m.plural) if m.plural else set())
         for form in forms:
-            if fields(form) != fields(m.text) | (fields(m.plural) if m.plural else set()):
+            # An engine sentence's numbered fields may carry English-only words (a plural
+            # "s"), which a translation leaves out; it may not invent one.
+            same = fields(form) <= english if not m.key else fields(form) == english
+            if not same:
                 yield f"{m.key}: placeholders of {form!r} differ from {m.text!r}"
 
 
@@ -95,17 +155,17 @@ def update() -> None:
         for lang in LANGUAGES:
             path = po_path(folder, lang, domain)
             old = load(path, lang)
-            by_key = {(m.context or ""): m for m in old}
+            by_key = {(m.context or m.id): m for m in old if m.id}
             new = Catalog(locale=lang, project="Nine Lives", domain=domain, fuzzy=False,
                           creation_date=old.creation_date)
             for m in messages:
                 msgid = m.text if m.plural is None else (m.text, m.plural)
-                prev = by_key.get(m.key)
+                prev = by_key.get(m.key or m.text)
                 text = prev.string if prev is not None else ""
                 stale = prev is not None and prev.id != msgid
                 if m.plural is not None and isinstance(text, str):
                     text = (text,)
-                new.add(msgid, text, context=m.key, flags=("fuzzy",) if stale else ())
+                new.add(msgid, text, context=m.key or None, flags=("fuzzy",) if stale else ())
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as f:
                 write_po(f, new, width=100, omit_header=False, sort_output=False)

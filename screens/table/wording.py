@@ -27,7 +27,7 @@ class Wording:
     def label(self, action: Action) -> str:
         """Button text for an action."""
         labeller = getattr(self.session.state, "label", None)
-        return labeller(action) if labeller else str(action)
+        return self.names(labeller(action)) if labeller else str(action)
 
     def why_not_pick(self, spot: Spot) -> str:
         """The engine's word when the player grabs something that cannot move now ('' for none)."""
