@@ -3,6 +3,7 @@ and a one-line text prompt (save names, seeds)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
@@ -67,18 +68,45 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+# Chinese breaks between any two characters, except before closing and after opening marks.
+CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+_NO_BREAK_BEFORE = set("，。、：；！？）」』》〉…—・％,.:;!?)]")
+_NO_BREAK_AFTER = set("（「『《〈([")
+
+
+def breaks(text: str) -> list[str]:
+    """``text`` as the pieces a line may break between: words with the space before them, and
+    each Chinese character (its punctuation kept with it)."""
+    pieces: list[str] = []
+    for part in re.findall(r" *[^ ]+| +$", text):
+        run = ""
+        for ch in part:
+            if CJK.match(ch) and ch not in _NO_BREAK_BEFORE:
+                if run.strip() and not (run[-1] in _NO_BREAK_AFTER):
+                    pieces.append(run)
+                    run = ""
+            elif run and CJK.match(run[-1]) and run[-1] not in _NO_BREAK_AFTER \
+                    and ch not in _NO_BREAK_BEFORE:
+                pieces.append(run)
+                run = ""
+            run += ch
+        if run:
+            pieces.append(run)
+    return pieces
+
+
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels."""
-    words = text.split(" ")
+    """Split ``text`` into lines no wider than ``width`` pixels (between words, or between
+    Chinese characters)."""
     lines: list[str] = []
     line = ""
-    for word in words:
-        trial = f"{line} {word}".strip()
+    for piece in breaks(text):
+        trial = line + piece if line else piece.lstrip(" ")
         if f.size(trial)[0] <= width or not line:
             line = trial
         else:
             lines.append(line)
-            line = word
+            line = piece.lstrip(" ")
     if line:
         lines.append(line)
     return lines or [""]

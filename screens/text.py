@@ -100,6 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "profiles.add": "Add player",
         "profiles.name": "Name",
         "rules.title": "Rules",
+        "rules.workshop": "# {title}\n\nThis game is still in the workshop; its rules page comes with it.",
         "end.title": "Game over",
         "end.best": "Best for {name}: {best}",
         "end.new_best": "A new best for {name}!",

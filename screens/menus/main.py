@@ -17,13 +17,13 @@ from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
 from screens.menus.loadgame import LoadScene
-from screens.overlays import blit_lines, draw_panel
+from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.menus.profiles import ProfilesScene
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.menus.settings import SettingsScene
 from screens.menus.stats import StatsScene
-from screens.text import players_text, short_title, tr
+from screens.text import language, players_text, short_title, tr
 from screens.tutorial.scene import open_tutorial
 
 if TYPE_CHECKING:
@@ -183,10 +183,40 @@ def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int,
     return displayable(card)
 
 
-def markdown_to_html(text: str) -> str:
-    """The small Markdown subset of the rules pages as pygame-gui text-box HTML."""
-    out = []
+def _fill(line: str, f: pygame.font.Font, width: int) -> list[str]:
+    """A Markdown line cut into lines that fit ``width`` (pygame-gui breaks text only at
+    spaces, so Chinese is broken here); emphasis marks are closed and reopened at a cut."""
+    lines: list[str] = []
+    current = ""
+    for piece in breaks(line):
+        trial = current + piece if current else piece.lstrip(" ")
+        if not current or f.size(trial.replace("*", ""))[0] <= width:
+            current = trial
+        else:
+            lines.append(current)
+            current = piece.lstrip(" ")
+    lines.append(current)
+    for i in range(len(lines) - 1):
+        for mark in ("**", "*"):
+            if lines[i].replace("**", "" if mark == "*" else "**").count(mark) % 2:
+                lines[i] += mark
+                lines[i + 1] = mark + lines[i + 1]
+    return lines
+
+
+def markdown_to_html(text: str, fit: Optional[tuple[pygame.font.Font, int]] = None) -> str:
+    """The small Markdown subset of the rules pages as pygame-gui text-box HTML; with ``fit``
+    (a font and a width), lines of Chinese are broken to that width."""
+    source: list[str] = []
     for line in text.splitlines():
+        if fit and CJK.search(line) and not line.startswith("#"):
+            bullet = line.startswith("- ")
+            parts = _fill(line, fit[0], fit[1] - (fit[0].size("  • ")[0] if bullet else 0))
+            source += [parts[0]] + [("    " if bullet else "") + p for p in parts[1:]]
+        else:
+            source.append(line)
+    out = []
+    for line in source:
         line = line.rstrip()
         esc = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         esc = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", esc)
@@ -219,19 +249,17 @@ class RulesScene(Scene):
         x = s(30)
         for gid in LIBRARY:
             bw = min(s(170), (w - s(320)) // len(LIBRARY) - s(8))  # room for Tutorial, Back
-            btn = self.button(pygame.Rect(x, s(20), bw, s(40)), GAMES[gid].info.name,
+            btn = self.button(pygame.Rect(x, s(20), bw, s(40)), short_title(GAMES[gid].info),
                               "#primary" if gid == self.game_id else "")
             self.tabs[btn] = gid
             x += bw + s(8)
         self.back = self.button(pygame.Rect(w - s(150), s(20), s(120), s(40)), tr("new.back"))
         self.tutorial = self.button(pygame.Rect(w - s(280), s(20), s(120), s(40)),
                                     tr("tutorial.button")) if playable(self.game_id) else None
-        path = asset_path("rules", f"{self.game_id}.md")
-        body = read_text("rules", f"{self.game_id}.md") if path.exists() else (
-            f"# {GAMES[self.game_id].info.name}\n\nThis game is still in the workshop; its rules page "
-            "comes with it.")
-        self.keep(pygame_gui.elements.UITextBox(
-            markdown_to_html(body), pygame.Rect(s(30), s(76), w - s(60), h - s(100)), self.ctx.ui))
+        body = rules_page(self.game_id, language())
+        box = pygame.Rect(s(30), s(76), w - s(60), h - s(100))
+        fit = (font(s(14), bold=True), box.w - s(50))  # bold: the widest a line's text can be
+        self.keep(pygame_gui.elements.UITextBox(markdown_to_html(body, fit), box, self.ctx.ui))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -255,3 +283,11 @@ class RulesScene(Scene):
         draw_panel(surface, pygame.Rect(self.ctx.scale(20), self.ctx.scale(68),
                                         surface.get_width() - self.ctx.scale(40),
                                         surface.get_height() - self.ctx.scale(84)))
+
+
+def rules_page(game_id: str, lang: str) -> str:
+    """The rules page of a game in ``lang`` (``assets/rules/<lang>/<id>.md``), else in English."""
+    for parts in (("rules", lang, f"{game_id}.md"), ("rules", f"{game_id}.md")):
+        if asset_path(*parts).exists():
+            return read_text(*parts)
+    return tr("rules.workshop", title=short_title(GAMES[game_id].info))
