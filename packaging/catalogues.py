@@ -97,7 +97,7 @@ def engine_sentences() -> list[Message]:
                     node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
                 texts = [t for a in node.args for t in _said(a)]
             for text in texts:
-                if " " in text and re.search(r"[A-Za-z]{2}", text) and not text.startswith("{"):
+                if " " in text and re.search(r"[A-Za-z]{3}", text):
                     found.setdefault(text, text)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
@@ -107,7 +107,9 @@ def sources() -> dict[tuple[Path, str], list[Message]]:
     from screens.text import STRINGS
     out = {(ROOT / "cats" / "locale", d): m for d, m in _game_tables().items()}
     out[(ROOT / "cats" / "locale", "engine")] = engine_sentences()
-    out[(ROOT / "assets" / "locale", "ui")] = [Message(k, v) for k, v in STRINGS["en"].items()]
+    out[(ROOT / "assets" / "locale", "ui")] = [
+        Message(k, v) if isinstance(v, str) else Message(k, v[0], v[1])
+        for k, v in STRINGS["en"].items()]
     return out
 
 

@@ -4,13 +4,16 @@
 
 from __future__ import annotations
 
+from typing import Union
+
 from cats import GAMES, words
 from cats.core import GameInfo, OptionSpec
 from screens.assets import asset_path
 
 LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文"}
 
-STRINGS: dict[str, dict[str, str]] = {
+# A string is a whole sentence, or (singular, plural) chosen by the value ``n``.
+STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
     "en": {
         "app.title": "Nine Lives",
         "app.tagline": "Five cat games, one cosy table",
@@ -157,15 +160,84 @@ STRINGS: dict[str, dict[str, str]] = {
         "tutorial.rules": "Rules",
         "tutorial.exit": "Exit",
         "tutorial.play_on": "Play on",
+        "table.choosing": "{name} is choosing a move…",
+        "table.waiting_for": "Waiting for {name}.",
+        "catchess.your_cards": ("Your goal card", "Your goal cards"),
+        "catchess.met_now": "{met} of {goals} goals met now",
+        "catchess.if_dropped": "if dropped here: {later} of {goals} (now {met})",
+        "catchess.goal_cards": "Goal cards",
+        "catchess.secret_handoff": "Secret: each player sees only their own card, after the "
+                                   "hand-off.",
+        "catchess.secret_round": "Every card is secret until the round ends; then all are shown "
+                                 "with ticks.",
+        "catchess.goal_card": "Goal card {number}",
+        "catchess.centre_out": "from the centre out",
+        "catchess.either_way": "either way",
+        "catchess.in_order": "in path order, {reading}",
+        "catchess.neighbours": "next to each other",
+        "catchess.awake_key": "awake: may still act once",
+        "catchess.asleep_key": "asleep: done for this round",
+        "catchess.trail": "The trail runs from 1 (outer end) to 12 (centre); small stepping "
+                          "stones join other neighbours.",
+        "catchess.drag_waiting": "Drag a waiting cat from the basket onto any empty region.",
+        "catchess.drag_any": "Drag a cat: from the basket onto an empty region, or an awake cat "
+                             "next door.",
+        "catchess.round_of": "Round {round} of {rounds}",
+        "catchess.goals_scored": ("{n} goal scored", "{n} goals scored"),
+        "catchess.tokens": ("{n} etiquette token", "{n} etiquette tokens"),
+        "catchess.started": "{info} · started the round",
+        "catchess.turn_of": "Turn {turn} of {per} this round",
+        "catchess.met_solo": "Goals met now: {score} of {out_of}",
+        "catchess.best_solo": "Best possible: {best} of {out_of}",
+        "catchess.just_swapped": "Just swapped: {cats} — neither may swap this turn (they may "
+                                 "still stay or move to an empty region).",
+        "catchess.stay_caption": "Or let a cat sleep where it is:",
+        "catchess.show_round": "Show round {round} result",
+        "catchess.drag_cat": "Drag {cat} onto a lit neighbour to move or swap it, or press "
+                             "“{cat} stays” below to let it sleep here.",
+        "catchess.stay_tip": "{label}: it falls asleep where it is",
+        "catchess.counting": "Counting the goals met this round…",
+        "catchess.solo_result": "You met {total} goals; the best possible was {best}.",
+        "catchess.solo_result_last": "You met {total} goals; the best possible was {best} (last "
+                                     "round).",
+        "catchess.board_shows_cards": "The board shows every card of the last round.",
+        "catchess.board_shows_best": "The board shows one garden that reaches the best score.",
+        "catchess.waiting": "Waiting cats",
+        "catchess.waiting_drag": "Waiting cats — drag one onto an empty region",
+        "catchess.all_placed": "Every cat is in the garden",
+        "catchess.sits_on": "on {region}",
+        "catchess.hint_place": "Gold ring: you may pick it up. Drop a waiting cat on any empty "
+                               "region.",
+        "catchess.hint_activate": "Gold ring: you may pick it up. An awake cat goes to a "
+                                  "neighbouring region: empty = move, taken = swap; then it falls "
+                                  "asleep.",
+        "table.last_move": "Last move: {name} {move}",
+        "table.you": "{name} (you)",
+        "table.click_close": "click to close",
+        "catchess.outer_end": "outer end",
+        "catchess.centre": "centre",
+        "catchess.card_met": "{met}/4 met",
+        "catchess.setting_out": "Setting out the garden…",
+        "catchess.counting_best": "Counting the goals and working out the best score these cards "
+                                  "allowed…",
+        "catchess.scored": "Round {round} scored · every card revealed",
+        "catchess.scored_over": "Round {round} scored · game over · every card revealed",
+        "catchess.final_garden": "Final garden",
+        "catchess.solo_scored": "Round {round} scored: you met {got} of 12 goals",
+        "catchess.best_found": "The best these three cards allowed: {score} of 12 — you found it!",
+        "catchess.best_was": "The best these three cards allowed: {score} of 12.",
+        "catchess.your_garden": "Your garden: {got}",
+        "catchess.region_cat": "Region: cat in that garden",
+        "catchess.card": "Card {number}",
         "info.solo": "solo",
         "info.players": "{low}–{high} players",
     }
 }
 
 
-def _info_strings() -> dict[str, str]:
+def _info_strings() -> dict[str, Union[str, tuple[str, str]]]:
     """Each game's title, blurb and option labels (the English is its info card's)."""
-    out = {}
+    out: dict[str, Union[str, tuple[str, str]]] = {}
     for gid, game in GAMES.items():
         info = game.info
         out[f"info.{gid}.title"] = info.title
@@ -196,9 +268,16 @@ def language() -> str:
 def tr(key: str, **values: object) -> str:
     """The UI string for ``key`` in the current language, with ``values`` filled in."""
     english = STRINGS["en"].get(key, key)
-    text = english
+    n = values.get("n")
+    count = n if isinstance(n, int) else 2
     if words.language() != "en":
-        text = words.catalogue("ui", asset_path("locale")).pgettext(key, english)
+        books = words.catalogue("ui", asset_path("locale"))
+        if isinstance(english, tuple):
+            text = books.npgettext(key, english[0], english[1], count)
+        else:
+            text = books.pgettext(key, english)
+    else:
+        text = english[0 if count == 1 else 1] if isinstance(english, tuple) else english
     return text.format(**values) if values else text
 
 

@@ -15,6 +15,7 @@ from screens.catchess.layout import (DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, TR
                                      WARN_DASH, CatChessLayout)
 from screens.overlays import wrap
 from screens.table.board import JsonDict
+from screens.text import tr
 from screens.table.pointer import Point
 
 
@@ -29,9 +30,9 @@ class GardenBoard(CatChessLayout):
         pygame.draw.rect(surface, (214, 194, 170), tray, border_radius=s(14))
         waiting = {c["letter"]: c for c in self.view.get("waiting") or []}
         mine = self.ui.my_turn and any(sp[0] == "waiting" for sp in self.ui.sources)
-        title = "Waiting cats" + (" — drag one onto an empty region" if mine else "")
+        title = tr("catchess.waiting_drag") if mine else tr("catchess.waiting")
         if not waiting:
-            title = "Every cat is in the garden"
+            title = tr("catchess.all_placed")
         self.text(surface, title, s(14), palette.INK, True, topleft=(tray.x + s(12), tray.y + s(5)))
         hidden = self.hidden_spots()
         moving = dict(self.ui.moving)
@@ -41,7 +42,7 @@ class GardenBoard(CatChessLayout):
             if cat is None or ("waiting", letter) in hidden or letter in moving:
                 pygame.draw.circle(surface, (200, 180, 156), rect.center, rect.w // 2 - s(2))
                 if letter in where:
-                    self.text(surface, f"on {where[letter]}", max(9, s(11)), DIM, True,
+                    self.text(surface, tr("catchess.sits_on", region=where[letter]), max(9, s(11)), DIM, True,
                               center=rect.center)
                 continue
             if mine:
@@ -103,10 +104,9 @@ class GardenBoard(CatChessLayout):
         lines: list[tuple[str, Any]] = []
         if self.ui.my_turn:
             if self.view.get("phase") == "place":
-                hint = "Gold ring: you may pick it up. Drop a waiting cat on any empty region."
+                hint = tr("catchess.hint_place")
             else:
-                hint = ("Gold ring: you may pick it up. An awake cat goes to a neighbouring "
-                        "region: empty = move, taken = swap; then it falls asleep.")
+                hint = tr("catchess.hint_activate")
             lines.append((hint, palette.INK))
         f = font(s(13))
         x = self.left.x + s(4)
@@ -114,8 +114,8 @@ class GardenBoard(CatChessLayout):
         if last is not None and self.view.get("moves") and not self.ui.counting:
             rad = s(10)
             self.mini_badge(surface, last[0], (x + rad, y + rad), rad)
-            self.text(surface, f"Last move: {self.seat_name(last[0])} "
-                               f"{last[1]}", s(14), palette.INK, True,
+            self.text(surface, tr("table.last_move", name=self.seat_name(last[0]),
+                                  move=last[1]), s(14), palette.INK, True,
                       midleft=(x + 2 * rad + s(8), y + rad))
             y += 2 * rad + s(6)
         elif self.reveal_entry() is not None and not self.ui.reveal:
@@ -179,7 +179,7 @@ class GardenBoard(CatChessLayout):
                 self.dashed_ring(surface, self.seat_colour(ring_seat), c, r + s(5), s(4))
             self.number_badge(surface, rid)
             if region["path"] in (first, last):
-                tag = "outer end" if region["path"] == first else "centre"
+                tag = tr("catchess.outer_end") if region["path"] == first else tr("catchess.centre")
                 self.pill(surface, tag, max(9, s(11)), palette.WOOD,
                           midtop=(c[0], c[1] + r - s(6)))
             cat = region["cat"]

@@ -16,6 +16,7 @@ from screens import palette
 from screens.assets import font, image
 from screens.table.board import Board, BoardContext, JsonDict, Ui
 from screens.table.pointer import Point
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -33,7 +34,7 @@ STONE = (244, 234, 214)
 STONE_EDGE = (150, 124, 96)
 DIM = (120, 100, 86)
 WARN_DASH = (200, 80, 60)   # a path step between regions that do not touch
-STAY_CAPTION = "Or let a cat sleep where it is:"
+STAY_CAPTION = "catchess.stay_caption"  # a key of screens.text
 GoalRow = tuple[pygame.Rect, list[str]]
 
 
@@ -248,7 +249,7 @@ class CatChessLayout(Board):
         cards = self.view.get("my_cards") or []
         if not cards:
             return []
-        y = col.y + rendered("Your goal card", s(17), palette.INK, True).get_height()
+        y = col.y + rendered(tr("catchess.your_cards", n=1), s(17), palette.INK, True).get_height()
         y = y + s(2) + rendered("0", s(14), DIM, True).get_height() + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
         gap = s(8)
@@ -292,7 +293,7 @@ class CatChessLayout(Board):
     def reopen_text(self) -> str:
         """The caption of the button that shows the last round's reveal again."""
         entry = self.reveal_entry()
-        return f"Show round {entry['round']} result" if entry else ""
+        return tr("catchess.show_round", round=entry["round"]) if entry else ""
 
     def reopen_rect(self) -> pygame.Rect:
         """The "show result" button under the garden."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from cats.words import join
+
 import pygame
 
 from screens import palette
@@ -11,6 +13,7 @@ from screens.assets import font, image
 from screens.catchess.draw import GardenBoard
 from screens.catchess.layout import DIM, STAY_CAPTION
 from screens.overlays import wrap
+from screens.text import tr
 from screens.table.board import JsonDict
 from screens.table.pointer import Point
 
@@ -33,12 +36,12 @@ class GoalPanels(GardenBoard):
             return
         met = sum(c["met"] for c in cards)
         goals = 4 * len(cards)
-        head = "Your goal cards" if len(cards) > 1 else "Your goal card"
+        head = tr("catchess.your_cards", n=len(cards))
         y = self.text(surface, head, s(17), palette.INK, True, topleft=(col.x, col.y)).bottom
-        now = f"{met} of {goals} goals met now"
+        now = tr("catchess.met_now", met=met, goals=goals)
         if preview is not None:
             later = sum(c["met"] for c in preview)
-            now = f"if dropped here: {later} of {goals} (now {met})"
+            now = tr("catchess.if_dropped", later=later, goals=goals, met=met)
         y = self.text(surface, now, s(14), palette.TEAL if preview else DIM, True,
                       topleft=(col.x, y + s(2))).bottom + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
@@ -51,16 +54,16 @@ class GoalPanels(GardenBoard):
 
     def draw_hidden_card(self, surface: pygame.Surface, col: pygame.Rect) -> None:
         s = self.ctx.scale
-        title = "Goal cards"
+        title = tr("catchess.goal_cards")
         y = self.text(surface, title, s(17), palette.INK, True, topleft=(col.x, col.y)).bottom
         h = min(s(200), col.h // 2)
         w = int(h * 0.72)
         back = pygame.Rect(col.x, y + s(8), w, h)
         surface.blit(image("card_back", w, h), back.topleft)
         if self.ui.viewer is None and self.ui.humans:
-            note = "Secret: each player sees only their own card, after the hand-off."
+            note = tr("catchess.secret_handoff")
         else:
-            note = "Every card is secret until the round ends; then all are shown with ticks."
+            note = tr("catchess.secret_round")
         f = font(s(14))
         ty = back.y
         for line in wrap(note, f, col.right - back.right - s(12)):
@@ -81,17 +84,17 @@ class GoalPanels(GardenBoard):
         pygame.draw.rect(surface, palette.TEAL, head, border_top_left_radius=s(12),
                          border_top_right_radius=s(12))
         hs = max(10, min(s(15), head_h - s(8)))
-        self.text(surface, f"Goal card {card['number']}", hs, palette.PAPER, True,
+        self.text(surface, tr("catchess.goal_card", number=card["number"]), hs, palette.PAPER, True,
                   midleft=(head.x + s(10), head.centery))
         shown = preview or card
-        self.text(surface, f"{shown['met']}/4 met", hs, palette.PAPER, True,
+        self.text(surface, tr("catchess.card_met", met=shown["met"]), hs, palette.PAPER, True,
                   midright=(head.right - s(10), head.centery))
         rows = [row for row, _ in self.card_rows(rect, card)]  # where hovering rings the cats
         t = max(14, min(s(46), rows[0].h - s(6)))
         goals: list[tuple[str, list[str], bool, Optional[bool]]] = []
         order = card["order"]
         centre_out = order.get("reading") == "from the centre"
-        reading = "from the centre out" if centre_out else "either way"
+        reading = tr("catchess.centre_out") if centre_out else tr("catchess.either_way")
         goals.append(("order", order["cats"], order["met"],
                       preview["order"]["met"] if preview else None))
         for i, pair in enumerate(card["friends"]):
@@ -109,7 +112,8 @@ class GoalPanels(GardenBoard):
                                     order_gap=s(14), order_size=max(4, t // 6))
             tick_r = max(7, int(t * 0.34))
             tick_c = (row.right - tick_r - s(4), cy)
-            desc = (f"in path order, {reading}" if kind == "order" else "next to each other")
+            desc = (tr("catchess.in_order", reading=reading) if kind == "order"
+                    else tr("catchess.neighbours"))
             room = tick_c[0] - tick_r - s(8) - (x + s(8))
             f = font(max(9, s(12)))
             lines = wrap(desc, f, room) if room > s(50) else []
@@ -172,8 +176,8 @@ class GoalPanels(GardenBoard):
         rows = []
         moves_on = not self.solo or (self.view.get("options") or {}).get("solo_moves", True)
         if sample is not None and moves_on:
-            rows.append((self.token(sample, t, asleep=False), "awake: may still act once"))
-            rows.append((self.token(sample, t, asleep=True), "asleep: done for this round"))
+            rows.append((self.token(sample, t, asleep=False), tr("catchess.awake_key")))
+            rows.append((self.token(sample, t, asleep=True), tr("catchess.asleep_key")))
         for img, text in rows:
             if y + t > rect.bottom:
                 return
@@ -182,8 +186,7 @@ class GoalPanels(GardenBoard):
             y += t + s(4)
         if y + s(18) <= rect.bottom:
             f = font(s(12))
-            for line in wrap("The trail runs from 1 (outer end) to 12 (centre); small stepping "
-                             "stones join other neighbours.", f, rect.w):
+            for line in wrap(tr("catchess.trail"), f, rect.w):
                 if y + f.get_linesize() > rect.bottom:
                     break
                 y = self.text(surface, line, s(12), DIM, topleft=(rect.x, y)).bottom
@@ -195,7 +198,7 @@ class GoalPanels(GardenBoard):
         cy = strip.y + s(32)
         if self.ui.staying:
             f = font(s(15), bold=True)
-            lines = wrap(STAY_CAPTION, f, s(250))
+            lines = wrap(tr(STAY_CAPTION), f, s(250))
             ty = cy - len(lines) * f.get_linesize() // 2
             for line in lines:
                 ty = self.text(surface, line, s(15), palette.INK, True,
@@ -207,14 +210,13 @@ class GoalPanels(GardenBoard):
         if self.ui.my_turn:
             phase = self.view.get("phase")
             if phase == "place":
-                text = "Drag a waiting cat from the basket onto any empty region."
+                text = tr("catchess.drag_waiting")
             else:
-                text = ("Drag a cat: from the basket onto an empty region, or an awake cat "
-                        "next door.")
+                text = tr("catchess.drag_any")
         elif self.seats[mover].is_bot:
-            text = f"{self.seat_name(mover)} is choosing a move…"
+            text = tr("table.choosing", name=self.seat_name(mover))
         else:
-            text = f"Waiting for {self.seat_name(mover)}."
+            text = tr("table.waiting_for", name=self.seat_name(mover))
         self.text(surface, text, s(15), DIM, True, midleft=(strip.x + s(16), cy))
 
     # -- overlays: the waiting banner ----------------------------------------------------------
@@ -264,7 +266,8 @@ class GoalPanels(GardenBoard):
         if not v:
             return
         over = v.get("phase") == "over"
-        title = (f"Round {v['round']} of {v['rounds']}" if not over else "Game over")
+        title = (tr("catchess.round_of", round=v["round"], rounds=v["rounds"]) if not over
+                 else tr("game.over"))
         y = self.text(surface, title, s(17), palette.INK, True, topleft=rect.topleft).bottom + s(6)
         mover = v.get("to_move")
         bottom = self.side.bottom - self.side.h // 2 - s(16)
@@ -291,18 +294,18 @@ class GoalPanels(GardenBoard):
             self.text(surface, name, s(14), palette.INK, True, midleft=(x, r.centery - s(8)))
             tokens = v["tokens"][seat]
             if self.solo:
-                info = f"{tokens} goal{'s' if tokens != 1 else ''} scored"
+                info = tr("catchess.goals_scored", n=tokens)
             else:
-                info = f"{tokens} etiquette token{'s' if tokens != 1 else ''}"
+                info = tr("catchess.tokens", n=tokens)
             if seat == v.get("start_player") and not over and n > 1:
-                info += " · started the round"
+                info = tr("catchess.started", info=info)
             self.text(surface, self.fit(info, s(12), r.right - x - s(22)), s(12), DIM,
                       midleft=(x, r.centery + s(9)))
             y += row_h
         y += s(4)
         if not over:
             turn, per = v["turn"], v["turns_per_round"]
-            y = self.text(surface, f"Turn {turn} of {per} this round", s(13), palette.INK, True,
+            y = self.text(surface, tr("catchess.turn_of", turn=turn, per=per), s(13), palette.INK, True,
                           topleft=(rect.x, y)).bottom + s(4)
             dot = max(3, min(s(6), (rect.w - s(4)) // (per * 3)))
             for i in range(per):
@@ -318,16 +321,15 @@ class GoalPanels(GardenBoard):
         solo = v.get("solo")
         if solo:
             if solo.get("score") is not None:
-                y = self.text(surface, f"Goals met now: {solo['score']} of {solo['out_of']}",
+                y = self.text(surface, tr("catchess.met_solo", score=solo["score"], out_of=solo["out_of"]),
                               s(15), palette.TEAL, True, topleft=(rect.x, y)).bottom + s(2)
             if solo.get("best") is not None:
-                y = self.text(surface, f"Best possible: {solo['best']} of {solo['out_of']}",
+                y = self.text(surface, tr("catchess.best_solo", best=solo["best"], out_of=solo["out_of"]),
                               s(15), palette.PLUM, True, topleft=(rect.x, y)).bottom + s(2)
         swapped = v.get("just_swapped") or []
         if swapped and not over:
             f = font(s(13))
-            note = (f"Just swapped: {' and '.join(swapped)} — neither may swap this turn "
-                    f"(they may still stay or move to an empty region).")
+            note = tr("catchess.just_swapped", cats=join(list(swapped)))
             for line in wrap(note, f, rect.w):
                 if y + f.get_linesize() > bottom:
                     break

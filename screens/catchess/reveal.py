@@ -14,6 +14,7 @@ from screens.catchess.layout import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE
 from screens.catchess.panels import GoalPanels
 from screens.overlays import wrap
 from screens.table.board import JsonDict
+from screens.text import tr
 
 
 class CatChessBoard(GoalPanels):
@@ -24,7 +25,7 @@ class CatChessBoard(GoalPanels):
         s = self.ctx.scale
         pygame.draw.rect(surface, palette.FELT, self.table, border_radius=s(18))
         if not self.view:
-            self.text(surface, "Setting out the garden…", s(20), palette.INK, True,
+            self.text(surface, tr("catchess.setting_out"), s(20), palette.INK, True,
                       center=self.table.center)
             return
         self.draw_tray(surface)
@@ -40,8 +41,7 @@ class CatChessBoard(GoalPanels):
             pygame.draw.rect(surface, palette.WOOD, rect, width=1, border_radius=s(11))
             self.text(surface, self.reopen_text(), s(13), palette.INK, True, center=rect.center)
         if self.ui.counting:
-            self.draw_banner(surface, "Counting the goals and working out the best score "
-                                      "these cards allowed…")
+            self.draw_banner(surface, tr("catchess.counting_best"))
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
@@ -57,13 +57,12 @@ class CatChessBoard(GoalPanels):
         if self.solo:
             self.draw_solo_reveal(surface, rect, entry)
             return
-        title = (f"Round {entry['round']} scored" + (" · game over" if over else "")
-                 + " · every card revealed")
-        room = rect.w - s(28) - font(s(12)).size("click to close")[0] - s(12)
+        title = tr("catchess.scored_over" if over else "catchess.scored", round=entry["round"])
+        room = rect.w - s(28) - font(s(12)).size(tr("table.click_close"))[0] - s(12)
         if font(s(18), bold=True).size(title)[0] > room:
             title = title.replace(" · every card revealed", "")
         head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
-        self.text(surface, "click to close", s(12), DIM,
+        self.text(surface, tr("table.click_close"), s(12), DIM,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(8)
         # The final garden, small.
@@ -71,7 +70,7 @@ class CatChessBoard(GoalPanels):
         thumb_cell = max(s(22), min(s(52), (rect.w - s(28)) // (cols * 2), (rect.h // 3) // rows))
         thumb = pygame.Rect(0, y, cols * thumb_cell, rows * thumb_cell)
         thumb.centerx = rect.centerx
-        self.text(surface, "Final garden", s(13), DIM, True,
+        self.text(surface, tr("catchess.final_garden"), s(13), DIM, True,
                   midright=(thumb.x - s(10), thumb.centery))
         self.draw_mini_garden(surface, thumb, self.garden_map(entry["garden"]))
         y = thumb.bottom + s(12)
@@ -83,7 +82,8 @@ class CatChessBoard(GoalPanels):
             pygame.draw.rect(surface, (246, 238, 226), row, border_radius=s(10))
             rad = max(8, min(s(13), row.h // 4))
             self.mini_badge(surface, seat, (row.x + s(6) + rad, row.y + s(4) + rad), rad)
-            name = self.seat_name(seat) + (" (you)" if seat == self.ui.viewer else "")
+            name = (tr("table.you", name=self.seat_name(seat)) if seat == self.ui.viewer
+                    else self.seat_name(seat))
             nr = self.text(surface, name, s(14), palette.INK, True,
                            midleft=(row.x + s(12) + 2 * rad, row.y + s(4) + rad))
             gained = p["tokens"]
@@ -107,14 +107,13 @@ class CatChessBoard(GoalPanels):
         got = sum(c["met"] for c in entry["players"][0]["cards"])
         best = entry.get("best") or {}
         score = best.get("score")
-        head = self.text(surface, f"Round {entry['round']} scored: you met {got} of 12 goals",
+        head = self.text(surface, tr("catchess.solo_scored", round=entry["round"], got=got),
                          s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
-        self.text(surface, "click to close", s(12), DIM,
+        self.text(surface, tr("table.click_close"), s(12), DIM,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(4)
         if score is not None:
-            note = (f"The best these three cards allowed: {score} of 12"
-                    + (" — you found it!" if got >= score else "."))
+            note = tr("catchess.best_found" if got >= score else "catchess.best_was", score=score)
             y = self.text(surface, note, s(16), palette.PLUM, True, topleft=(x0, y)).bottom + s(10)
         cols, rows = self.grid_size()
         half = (rect.w - s(42)) // 2
@@ -122,7 +121,7 @@ class CatChessBoard(GoalPanels):
         left = pygame.Rect(rect.x + s(14) + (half - cols * thumb_cell) // 2, y + s(20),
                            cols * thumb_cell, rows * thumb_cell)
         right = left.move(half + s(14), 0)
-        self.text(surface, f"Your garden: {got}", s(14), palette.INK, True,
+        self.text(surface, tr("catchess.your_garden", got=got), s(14), palette.INK, True,
                   midbottom=(left.centerx, left.y - s(4)))
         self.draw_mini_garden(surface, left, self.garden_map(entry["garden"]))
         arrangement = best.get("arrangement") or {}
@@ -136,7 +135,7 @@ class CatChessBoard(GoalPanels):
             listing = "   ".join(f"{rid}: {letter}" for rid, letter in
                                  sorted((rid, letter) for letter, rid in arrangement.items()))
             f = font(s(13), bold=True)
-            y = self.text(surface, "Region: cat in that garden", s(13), DIM, True,
+            y = self.text(surface, tr("catchess.region_cat"), s(13), DIM, True,
                           topleft=(x0, y)).bottom
             for line in wrap(listing, f, rect.w - s(28)):
                 y = self.text(surface, line, s(13), palette.INK, True, topleft=(x0, y)).bottom
@@ -151,7 +150,7 @@ class CatChessBoard(GoalPanels):
         for card in cards:
             if y + t > rect.bottom - s(6):
                 break
-            self.text(surface, f"Card {card['number']}", s(13), palette.INK, True,
+            self.text(surface, tr("catchess.card", number=card["number"]), s(13), palette.INK, True,
                       midleft=(x0, y + t // 2))
             self.draw_goal_strip(surface, card, (x0 + s(72), y), t, rect.right - s(12), lines)
             y += lines * (t + s(6)) + (s(4) if lines == 2 else 0)

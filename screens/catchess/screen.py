@@ -31,6 +31,7 @@ from screens.catchess.layout import STAY_CAPTION, CatChessUi, cat_token, rendere
 from screens.catchess.reveal import CatChessBoard
 from screens.table.board import BoardContext
 from screens.table.frame import POLL, GameScene
+from screens.text import tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -179,13 +180,12 @@ class CatChessScene(GameScene):
     def clicked(self, source: Spot) -> None:
         cat = self.cat_at(source) if source[0] == "region" else None
         if cat is not None:
-            self.flash(f"Drag {cat['letter']} onto a lit neighbour to move or swap it, or "
-                       f"press “{cat['letter']} stays” below to let it sleep here.")
+            self.flash(tr("catchess.drag_cat", cat=cat["letter"]))
 
     # -- choices: letting a cat stay is a button (the engine gives it no drag) -----------------
     def stay_caption(self) -> str:
         """The words before the "stays" buttons."""
-        return STAY_CAPTION
+        return tr(STAY_CAPTION)
 
     def rebuild_choices(self) -> None:
         if not self.clear_choices():
@@ -209,7 +209,7 @@ class CatChessScene(GameScene):
         x = x0
         for action, text, bw in zip(choices, labels, widths):
             self.choices.add(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), text, action,
-                           tooltip=f"{self.label(action)}: it falls asleep where it is")
+                           tooltip=tr("catchess.stay_tip", label=self.label(action)))
             x += bw + gap
 
     def tool(self, key: str) -> None:
@@ -221,7 +221,7 @@ class CatChessScene(GameScene):
     def prompt_line(self) -> str:
         """The frame's prompt line, shortened to fit beside the tool buttons if needed."""
         if self.waiting_for_best():
-            return "Counting the goals met this round…"
+            return tr("catchess.counting")
         text = super().prompt_line()
         s = self.ctx.scale
         room = self.ctx.size[0] - s(3 * 102 + 20) - s(60)
@@ -230,8 +230,9 @@ class CatChessScene(GameScene):
             return text
         solo = self.view.get("solo") or {}
         if self.session.to_move is None and solo.get("best") is not None:
-            text = (f"You met {solo['total']} goals; the best possible was {solo['best']}"
-                    + ("." if len(self.view.get("rounds_played") or []) == 1 else " (last round)."))
+            key = ("catchess.solo_result" if len(self.view.get("rounds_played") or []) == 1
+                   else "catchess.solo_result_last")
+            text = tr(key, total=solo["total"], best=solo["best"])
             if f.size(text)[0] <= room:
                 return text
         for short in (": let it stay, move it next door or swap with a neighbour",
@@ -367,9 +368,9 @@ class CatChessScene(GameScene):
                 mark = " (winner)" if seat in outcome.winners else ""
                 n = int(outcome.scores[seat])
                 lines.append(f"{self.seat_name(seat)}: {n} token{'' if n == 1 else 's'}{mark}")
-            lines.append("The board shows every card of the last round.")
+            lines.append(tr("catchess.board_shows_cards"))
         else:
-            lines.append("The board shows one garden that reaches the best score.")
+            lines.append(tr("catchess.board_shows_best"))
         return lines
 
     def show_end(self) -> None:
