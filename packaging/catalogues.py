@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 import importlib
 import io
-import re
 import pkgutil
+import re
 import string
 import sys
 from pathlib import Path
@@ -65,7 +65,7 @@ def _template(node: ast.expr) -> Optional[str]:
             if isinstance(v, ast.Constant):
                 out.append(str(v.value).replace("{", "{{").replace("}", "}}"))
             else:
-                out.append("{%d}" % i)
+                out.append(f"{{{i}}}")
                 i += 1
         return "".join(out)
     if isinstance(node, ast.IfExp):

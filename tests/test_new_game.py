@@ -10,7 +10,7 @@ import pytest
 from frames import click, headless_context, over_menu
 
 from screens.app import frame
-from screens.menus.newgame import KINDS, NewGameScene
+from screens.menus.newgame import NewGameScene, kinds
 
 
 @pytest.fixture()
@@ -48,9 +48,9 @@ def test_people_sit_at_human_seats_and_bots_are_named_by_level(ctx) -> None:  # 
         ctx.profiles.add(name)
     dialog = open_dialog(ctx, "between")
     assert dialog.names[:2] == ["Mia", "Tomcat 2"], "a saved player is never put on a bot seat"
-    choose_kind(ctx, dialog, 1, KINDS[0])
+    choose_kind(ctx, dialog, 1, kinds()[0])
     assert dialog.names[1] == "Leo"
-    choose_kind(ctx, dialog, 1, KINDS[3])
+    choose_kind(ctx, dialog, 1, kinds()[3])
     assert dialog.names[1] == "Lion 2"
 
 

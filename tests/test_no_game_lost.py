@@ -14,7 +14,7 @@ from saves.store import RESUME, SaveStore, is_autosave
 from screens.app import frame
 from screens.menus.loadgame import LoadScene
 from screens.menus.main import MainMenu
-from screens.menus.newgame import KINDS, NewGameScene
+from screens.menus.newgame import NewGameScene, kinds
 
 
 @pytest.fixture()
@@ -31,7 +31,7 @@ def start_from_dialog(ctx: Any, game: str) -> Any:
     ctx.scenes.reset(MainMenu(ctx))
     frame(ctx, 0.016)
     dialog = over_menu(ctx, NewGameScene(ctx, game))
-    dialog.kinds = [KINDS[0]] * 6  # everyone human: the test plays every seat
+    dialog.kinds = [kinds()[0]] * 6  # everyone human: the test plays every seat
     dialog.name_seats()
     dialog.resize()
     click(ctx, widget(dialog, "start").rect.center)

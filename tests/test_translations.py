@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest

@@ -11,12 +11,21 @@ import pygame
 from cats.core import Spot
 from screens import palette
 from screens.assets import font
-from screens.catchess.layout import (DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE, TRAIL, TRAIL_EDGE,
-                                     WARN_DASH, CatChessLayout)
+from screens.catchess.layout import (
+    DIM,
+    LAWN,
+    LAWN_EDGE,
+    STONE,
+    STONE_EDGE,
+    TRAIL,
+    TRAIL_EDGE,
+    WARN_DASH,
+    CatChessLayout,
+)
 from screens.overlays import wrap
 from screens.table.board import JsonDict
-from screens.text import tr
 from screens.table.pointer import Point
+from screens.text import tr
 
 
 class GardenBoard(CatChessLayout):

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from cats.words import join
-
 import pygame
 
+from cats.words import join
 from screens import palette
 from screens.assets import font, image
 from screens.catchess.draw import GardenBoard
 from screens.catchess.layout import DIM, STAY_CAPTION
 from screens.overlays import wrap
-from screens.text import tr
 from screens.table.board import JsonDict
 from screens.table.pointer import Point
+from screens.text import tr
 
 GAIN = (214, 236, 206)
 LOSS = (244, 214, 204)

@@ -9,9 +9,11 @@ import pygame
 
 from cats.core import Spot
 from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
+from cats.words import say
 from screens import palette
 from screens.assets import font, image
 from screens.overlays import blit_lines, wrap
+from screens.text import tr
 from screens.gambit.layout import TableauLayout
 
 ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
@@ -22,9 +24,9 @@ ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gam
 def place_in_deck(known: dict[str, int]) -> str:
     """ "top", "bottom", "second from bottom" or "4 from bottom" for a known deck card."""
     if known["from_top"] == 0:
-        return "top"
-    return {0: "bottom", 1: "second from bottom"}.get(
-        known["from_bottom"], f"{known['from_bottom'] + 1} from bottom")
+        return tr("gambit.top")
+    return {0: tr("gambit.bottom"), 1: tr("gambit.second_bottom")}.get(
+        known["from_bottom"], tr("gambit.from_bottom", n=known["from_bottom"] + 1))
 
 
 class GambitBoard(TableauLayout):
@@ -72,14 +74,14 @@ class GambitBoard(TableauLayout):
         pygame.draw.rect(surface, palette.PAPER, panel, border_radius=s(14))
         pygame.draw.rect(surface, palette.WOOD, panel, width=s(2), border_radius=s(14))
         f = font(s(16), bold=True)
-        title = f.render("Burrow: the bottom of the deck", True, palette.INK)
+        title = f.render(tr("gambit.burrow_title"), True, palette.INK)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + s(10))))
-        hint = font(s(12)).render("drag the left card onto the right one to swap", True,
+        hint = font(s(12)).render(tr("gambit.burrow_hint"), True,
                                   palette.WOOD)
         surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.y + s(32))))
         held = self.ui.held.source if self.ui.held else None
         small = font(s(12), bold=True)
-        for (spot, rect), caption in zip(slots, ("second from bottom", "bottom (drawn last)")):
+        for (spot, rect), caption in zip(slots, (tr("gambit.second_bottom"), tr("gambit.bottom_last"))):
             if spot == held:
                 pygame.draw.rect(surface, (200, 182, 160), rect, border_radius=s(8))
             else:
@@ -105,7 +107,7 @@ class GambitBoard(TableauLayout):
                                      rect.y + max(-off, 0)), (rect.x + min(off + rect.h, rect.w),
                                      rect.y + min(rect.h, rect.w - off)), 1)
         elif mark["checks_umbra"]:
-            label = "checks Umbra"
+            label = tr("gambit.checks_umbra")
         if not label:
             return
         f = font(max(9, s(11)), bold=True)
@@ -191,7 +193,7 @@ class GambitBoard(TableauLayout):
         pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
         f = font(s(13), bold=True)
         slots = self.tray_slots()
-        first = "Pawn to place" if self.placing_pawn() else "Drawn card"
+        first = tr("gambit.pawn_to_place") if self.placing_pawn() else tr("gambit.drawn_card")
         surface.blit(f.render(first, True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
         if len(slots) > 1:
             surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
@@ -266,17 +268,19 @@ class GambitBoard(TableauLayout):
     def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.ctx.scale
         view = self.view
-        lines = ["Score so far"]
-        lines += [f"{label}: {points:+d}" for label, points in view["score_lines"]]
-        lines.append(f"Total: {view['score']}")
+        lines = [tr("gambit.score_so_far")]
+        lines += [tr("gambit.score_line", label=say(label), points=f"{points:+d}")
+                  for label, points in view["score_lines"]]
+        lines.append(tr("gambit.total", score=view["score"]))
         if view["umbra_option"]:
-            state = "gone for good" if view["umbra_gone"] else (
-                f"on the board at {view['umbra_side']}" if view["umbra"] else "waiting")
-            lines.append(f"Queen Umbra: {state}")
-        lines.append(f"Checks on Aurelia: {view['checks']} of 2")
+            state = tr("gambit.umbra_gone") if view["umbra_gone"] else (
+                tr("gambit.umbra_at", side=view["umbra_side"]) if view["umbra"]
+                else tr("gambit.umbra_waiting"))
+            lines.append(tr("gambit.umbra", state=state))
+        lines.append(tr("gambit.checks", checks=view["checks"]))
         known = sorted(view["deck_known"], key=lambda k: k["from_top"])
         if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
-            lines.append("You know in the deck:")
+            lines.append(tr("gambit.known"))
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
         if known:
             y = self.draw_known(surface, known, rect, y + s(4))

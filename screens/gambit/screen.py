@@ -69,7 +69,7 @@ class GambitScene(GameScene):
         assert isinstance(world, GambitState)
         rng = Rng(len(self.session.log) + 17)
         self.hint_future = self.ctx.executor.submit(GambitSolver().hint, world, rng)
-        self.flash("Thinking about a hint…", 2.0)
+        self.flash(tr("gambit.thinking"), 2.0)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
+from cats import GAMES
+from cats.words import say
 from saves.store import SaveError, SaveInfo, is_autosave
 from screens import palette
 from screens.overlays import MenuOverlay, blit_lines, draw_page, keep_game
 from screens.registry import open_game, playable
 from screens.scene import Scene
-from screens.text import tr
+from screens.text import title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -29,11 +31,13 @@ def describe(info: SaveInfo, latest: Optional[str] = None) -> str:
         name = info.slot
     if not info.ok:
         return f"{name} — {tr('load.broken', error=info.error)}"
-    state = "finished" if info.over else info.progress
+    state = tr("load.finished") if info.over else say(info.progress)
     players = ", ".join(info.players)
     if len(players) > 36:  # a long table: the count keeps the progress and date in view
-        players = f"{len(info.players)} players ({info.players[0]}, …)"
-    return f"{name} — {info.title}, {players} — {state} — {info.when()}"
+        players = tr("load.many_players", n=len(info.players), first=info.players[0])
+    game = title(GAMES[info.game].info) if info.game in GAMES else info.title
+    return tr("load.row", name=name, title=game, players=players, state=state,
+              when=info.when())
 
 
 class LoadScene(Scene):
@@ -96,7 +100,7 @@ class LoadScene(Scene):
             return
         info = self.selected()
         if info is None:
-            self.message = "Choose a saved game first."
+            self.message = tr("load.choose")
             return
         if key == "delete":
             self.confirm_delete(info.slot)
@@ -107,7 +111,7 @@ class LoadScene(Scene):
             self.message = str(exc)
             return
         if not playable(session.game_id):
-            self.message = f"{info.title} cannot be played in this version yet."
+            self.message = tr("load.not_playable", title=info.title)
             return
         if key == "watch":
             self.ctx.scenes.push(self.ctx.nav.replay(self.ctx, session))
@@ -130,12 +134,13 @@ class LoadScene(Scene):
             except SaveError as exc:
                 self.message = str(exc)
                 return
-            self.message = f"Deleted “{slot}”."
+            self.message = tr("load.deleted", slot=slot)
             self.resize()
 
-        ctx.scenes.push(MenuOverlay(ctx, f"Delete “{slot}”?",
-                                    [("Keep it", ctx.scenes.pop), ("Delete it", delete)],
-                                    ["A deleted save cannot be brought back."]))
+        ctx.scenes.push(MenuOverlay(ctx, tr("load.delete_title", slot=slot),
+                                    [(tr("load.keep"), ctx.scenes.pop),
+                                     (tr("load.delete_it"), delete)],
+                                    [tr("load.delete_body")]))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale

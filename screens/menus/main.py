@@ -17,8 +17,9 @@ from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
 from screens.menus.loadgame import LoadScene
-from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.menus.profiles import ProfilesScene
+from screens.menus.settings import SettingsScene
+from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.menus.settings import SettingsScene
@@ -95,7 +96,7 @@ class MainMenu(Scene):
         if playable(game_id):
             self.ctx.scenes.push(NewGameScene(self.ctx, game_id))
         else:
-            self.ctx.notice = f"{GAMES[game_id].info.name} is still in the workshop."
+            self.ctx.notice = tr("menu.in_workshop", title=short_title(GAMES[game_id].info))
 
     def choose(self, key: str) -> None:
         """Act on a menu button."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import pygame
 import pygame_gui
 
+from cats.words import core
 from saves.profiles import COLOURS, SYMBOLS, Profile
 from saves.values import name_problem
 from screens import palette
@@ -38,7 +39,7 @@ class ProfilesScene(Scene):
         self.panel = pygame.Rect(s(40), s(30), w - s(80), h - s(60))
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.panel.x + s(30), self.panel.bottom - s(76), s(260), s(40)), self.ctx.ui,
-            placeholder_text="A new player's name")
+            placeholder_text=tr("profiles.placeholder"))
         self.entry.length_limit = 40
         self.keep(self.entry)
         self.add = self.button(pygame.Rect(self.panel.x + s(300), self.panel.bottom - s(76),
@@ -63,7 +64,7 @@ class ProfilesScene(Scene):
                     self.message = problem[0].upper() + problem[1:] + "."
                     return True
                 if self.ctx.profiles.get(name):
-                    self.message = f"{name} is already on the list."
+                    self.message = tr("profiles.exists", name=name)
                     return True
                 self.ctx.profiles.add(name)
                 self.message = ""
@@ -119,7 +120,7 @@ class ProfilesScene(Scene):
         if book.problem:
             y = blit_lines(surface, [book.problem], self.panel.x + s(30), y, s(15), palette.WARN)
         if not book.profiles:
-            blit_lines(surface, ["Nobody yet: players are added here or when a game starts."],
+            blit_lines(surface, [tr("profiles.nobody")],
                        self.panel.x + s(30), y, s(15), palette.WOOD)
         x_groups = self.panel.x + s(760)
         small = font(s(14))
@@ -128,7 +129,8 @@ class ProfilesScene(Scene):
             pygame.draw.circle(surface, colour, (self.panel.x + s(46), y + s(14)), s(14))
             art = image(palette.SYMBOL_ART.get(p.symbol, "sym_0"), s(18), s(18))
             surface.blit(art, art.get_rect(center=(self.panel.x + s(46), y + s(14))))
-            best = ", ".join(f"{variant_label(g, False)}: best {v:g}" for g, v in p.best.items())
+            best = core("comma").join(tr("profiles.best", game=variant_label(g, False),
+                                         best=f"{v:g}") for g, v in p.best.items())
             surface.blit(f.render(fit_text(p.name, f, s(250)), True, palette.INK),
                          (self.panel.x + s(72), y + s(2)))
             surface.blit(small.render(fit_text(best, small, x_groups - s(20) - (self.panel.x + s(530))),
@@ -136,15 +138,17 @@ class ProfilesScene(Scene):
             y += s(36)
         hidden = len(book.profiles) - len(self.shown())
         if hidden > 0:
-            blit_lines(surface, [f"… and {hidden} more"], self.panel.x + s(72), y, s(15), palette.WOOD)
+            blit_lines(surface, [tr("profiles.more", n=hidden)], self.panel.x + s(72), y, s(15), palette.WOOD)
         if self.message:
             blit_lines(surface, [self.message], self.panel.x + s(480), self.panel.bottom - s(68),
                        s(15), palette.WARN, width=self.panel.right - s(190) - (self.panel.x + s(480)))
         x = x_groups
         y = self.panel.y + s(86)
-        surface.blit(font(s(19), bold=True).render("Hotseat groups", True, palette.INK), (x, y))
+        surface.blit(font(s(19), bold=True).render(tr("profiles.groups"), True, palette.INK), (x, y))
         y += s(34)
         for g in book.groups[:10]:
-            tally = ", ".join(f"{n} {c}" for n, c in sorted(g.tally.items(), key=lambda t: -t[1]))
-            y = blit_lines(surface, [f"{g.name}: {tally or 'no wins yet'}"], x, y, s(16),
+            tally = core("comma").join(tr("profiles.wins", name=n, n=c)
+                                       for n, c in sorted(g.tally.items(), key=lambda t: -t[1]))
+            y = blit_lines(surface, [tr("profiles.group", group=g.name,
+                                        tally=tally or tr("profiles.no_wins"))], x, y, s(16),
                            width=self.panel.right - x - s(30))

@@ -51,7 +51,7 @@ class EndPanel:
             ctx.scenes.push(ctx.nav.replay(ctx, copy))
 
         choices = [(tr("end.again"), again), (tr("game.restart"), same),
-                   (tr("end.watch"), watch), ("Look at the board", ctx.scenes.pop),
+                   (tr("end.watch"), watch), (tr("end.look"), ctx.scenes.pop),
                    (tr("end.menu"), lambda: ctx.scenes.reset(ctx.nav.main_menu(ctx)))]
         ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), choices, lines))
 
@@ -79,7 +79,7 @@ class EndPanel:
         try:
             book.save()
         except OSError as exc:
-            lines.append(f"Could not save profiles: {exc}")
+            lines.append(tr("end.profiles_not_saved", error=exc))
         return lines
 
 

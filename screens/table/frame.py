@@ -40,6 +40,7 @@ from screens.table.pointer import Drag, Pointer
 from screens.table.results import RoundResults
 from screens.table.toast import INFO, REFUSAL
 from screens.table.wording import Wording
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -366,8 +367,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
                 self.autosave()
                 self.rebuild_choices()
             else:
-                self.flash("Nothing to undo here: a revealed card or another player's move "
-                           "cannot be taken back.", kind=REFUSAL)
+                self.flash(tr("game.nothing_to_undo"), kind=REFUSAL)
         elif key == "redo":
             if self.flow.step is Step.PLAY and not self.bots.thinking and self.session.redo():
                 self.after_action(self.view, self.session.log[-1].action)

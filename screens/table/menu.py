@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from cats.session import Session
 from saves.store import SaveError, check_slot, is_autosave
 from screens.overlays import Choice, MenuOverlay, TextPrompt
-from screens.text import tr
+from screens.text import title, tr
 
 if TYPE_CHECKING:
     from screens.table.frame import GameScene
@@ -44,12 +44,12 @@ class GameMenu:
             choices += [(tr("game.undo"), close(lambda: table.tool("undo"))),
                         (tr("game.redo"), close(lambda: table.tool("redo")))]
             if table.session.state.is_over():
-                choices.append(("Show the result", close(table.show_end)))
+                choices.append((tr("menu.show_result"), close(table.show_end)))
             choices += [
                 (tr("game.restart"), close(lambda: self.confirm_leaving(self.restart_same))),
                 (tr("game.new_deal"), close(lambda: self.confirm_leaving(self.restart_new)))]
         choices.append((tr("game.quit"), close(lambda: ctx.scenes.reset(nav.main_menu(ctx)))))
-        ctx.scenes.push(MenuOverlay(ctx, table.info.title, choices))
+        ctx.scenes.push(MenuOverlay(ctx, title(table.info), choices))
 
     def confirm_leaving(self, then: Callable[[], None]) -> None:
         """Run ``then`` (which starts another game in the autosave's place), asking first while
@@ -68,10 +68,9 @@ class GameMenu:
             ctx.scenes.pop()
             self.ask_save(then)
 
-        ctx.scenes.push(MenuOverlay(ctx, "Leave this game?", [
-            ("Keep playing", ctx.scenes.pop), ("Save it first", save_first), ("Leave it", go)],
-            ["The game in progress stays in Load as an autosave; you can also save it under a "
-             "name."]))
+        ctx.scenes.push(MenuOverlay(ctx, tr("leave.title"), [
+            (tr("leave.keep"), ctx.scenes.pop), (tr("leave.save"), save_first),
+            (tr("leave.go"), go)], [tr("leave.body")]))
 
     def ask_save(self, then: Optional[Callable[[], None]] = None) -> None:
         """Ask for a slot name and save there (a refused name keeps the prompt open; replacing
@@ -88,10 +87,10 @@ class GameMenu:
             # "game one" replaces "Game One" (as it would on Windows or macOS anyway).
             slot = next((i.slot for i in saves.list() if i.slot.lower() == slot.lower()), slot)
             if is_autosave(slot):
-                return f"“{slot}” is kept for the automatic save: choose another name."
+                return tr("save.reserved", slot=slot)
             if saves.exists(slot) and confirmed != [slot]:
                 confirmed[:] = [slot]
-                return f"A save named “{slot}” exists: press OK again to replace it."
+                return tr("save.exists", slot=slot)
             try:
                 saves.save(slot, self.table.session)
             except SaveError as exc:
