@@ -10,6 +10,7 @@ from screens.box.aidpanel import draw_aids
 from screens.box.draw import DIM, BoxDrawing
 from screens.box.layout import CARD_RATIO
 from screens.overlays import wrap
+from screens.text import tr
 
 
 def plural(k: int, word: str) -> str:
@@ -29,29 +30,29 @@ class BoxBoard(BoxDrawing):
         v = self.view
         h = self.header
         y = h.centery
-        x = self.text(surface, f"Round {v['round']} of {v['rounds']}", s(16), palette.INK, True,
+        x = self.text(surface, tr("box.round_of", round=v["round"], rounds=v["rounds"]), s(16), palette.INK, True,
                       midleft=(h.x, y)).right + s(14)
         phase = v["phase"]
         if phase == "aside":
-            step = "setting aside"
+            step = tr("box.setting_aside")
         elif phase == "predict":
-            step = "predictions"
+            step = tr("box.predictions")
         elif phase == "play" and self.ui.sweep is not None:
-            step = f"trick {v['trick_number'] - 1} of {v['tricks_per_round']} is complete"
+            step = tr("box.trick_done", n=v["trick_number"] - 1, of=v["tricks_per_round"])
         elif phase == "play":
-            step = f"trick {v['trick_number']} of {v['tricks_per_round']}"
+            step = tr("box.trick_of", n=v["trick_number"], of=v["tricks_per_round"])
         else:
-            step = "game over"
+            step = tr("box.game_over")
         x = self.text(surface, step, s(15), palette.INK, midleft=(x, y)).right + s(14)
         led = v["trick"]["led"]
         if phase == "play" and led:
-            x = self.text(surface, "led:", s(14), DIM, midleft=(x, y)).right + s(4)
+            x = self.text(surface, tr("box.led"), s(14), DIM, midleft=(x, y)).right + s(4)
             x = self.mark(surface, led, (x + s(10), y), s(20)).right + s(4)
             x = self.text(surface, led, s(14), palette.INK, True, midleft=(x, y)).right + s(14)
         if phase != "over":
             red_open = v["red_open"]
             self.mark(surface, "red", (x + s(10), y), s(20), faded=not red_open)
-            self.text(surface, "red (trump) open" if red_open else "red (trump) not open yet",
+            self.text(surface, tr("box.red_open") if red_open else tr("box.red_closed"),
                       s(14), palette.INK if red_open else DIM, midleft=(x + s(24), y))
         label = self.last_pill_label()
         if label is not None:
@@ -66,23 +67,20 @@ class BoxBoard(BoxDrawing):
         mover = v.get("to_move")
         phase = v["phase"]
         if v.get("hand") is None:
-            text = ("Hands stay hidden until the next player confirms." if self.ui.humans
-                    else "Every seat is a bot: watch them play.")
+            text = tr("box.hidden") if self.ui.humans else tr("box.all_bots")
         elif phase == "over":
-            text = "The game is over: the scores are in the side panel."
+            text = tr("box.over")
         elif not self.ui.my_turn:
             who = self.seat_name(mover) if mover is not None else ""
-            text = f"Waiting for {who}…"
+            text = tr("box.waiting", name=who)
         elif phase == "aside":
-            text = ("Drag one card face down onto the set-aside spot (or click a card, then the "
-                    "spot). It sits out this round.")
+            text = tr("box.aside_how")
         elif phase == "predict":
-            text = "How many tricks will you win this round?"
+            text = tr("box.predict_how")
         elif self.ui.chosen is not None:
-            text = f"Your {self.ui.chosen[1]}: click a lit space, or a button."
+            text = tr("box.chosen", card=self.ui.chosen[1])
         else:
-            text = ("Drag a card to its number's column on the board: the row you drop it in "
-                    "is the colour you declare (or click a card, then a space).")
+            text = tr("box.play_how")
         right = (bar.right if self.ui.buttons_left is None else self.ui.buttons_left) - s(12)
         f = font(s(15), bold=True)
         lines = wrap(text, f, right - bar.x - s(8))[:2]
