@@ -36,6 +36,7 @@ def set_language(code: str) -> None:
     _language = code
     _catalogues.clear()
     _PATTERNS.clear()
+    _SAID.clear()
 
 
 def language() -> str:
@@ -156,6 +157,8 @@ class _Formatter(string.Formatter):
             return self.format(template_of(value, self.lang), **{k: v for k, v in value.args})
         if isinstance(value, tuple):
             return join([str(self.say(v)) for v in value], self.lang)
+        if isinstance(value, str) and (self.lang or _language) == _language:
+            return engine_text(value)  # a name given as English text ("the Rook")
         return value
 
 
@@ -225,6 +228,12 @@ def engine_text(text: str) -> str:
     matched values put in. A text the catalogue lacks stays English."""
     if _language == ENGLISH or not text:
         return text
+    if text not in _SAID:
+        _SAID[text] = _translated(text)
+    return _SAID[text]
+
+
+def _translated(text: str) -> str:
     books = catalogue("engine")
     exact = books.gettext(text)
     if exact != text:
@@ -232,11 +241,12 @@ def engine_text(text: str) -> str:
     for pattern, template in _engine_patterns(books):
         found = pattern.fullmatch(text)
         if found:
-            return template.format(*found.groups())
+            return template.format(*(engine_text(g) for g in found.groups()))
     return text
 
 
 _PATTERNS: dict[int, list[tuple["re.Pattern[str]", str]]] = {}
+_SAID: dict[str, str] = {}  # engine texts already said in the current language
 
 
 def _engine_patterns(books: gettext.NullTranslations) -> list[tuple["re.Pattern[str]", str]]:

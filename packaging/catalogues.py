@@ -99,6 +99,12 @@ def engine_sentences() -> list[Message]:
             for text in texts:
                 if " " in text and re.search(r"[A-Za-z]{3}", text):
                     found.setdefault(text, text)
+    from cats.catch22.board import KIND_NAMES
+    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
+    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES):  # nouns said inside phrases
+        for name in names.values():
+            found.setdefault(name, name)
+    found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
