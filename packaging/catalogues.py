@@ -105,6 +105,8 @@ def engine_sentences() -> list[Message]:
         for name in names.values():
             found.setdefault(name, name)
     found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
+    for star in ("north", "south", "east", "west"):  # Catch 22's Stars (board.json)
+        found.setdefault(star, star)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
