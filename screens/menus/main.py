@@ -22,7 +22,6 @@ from screens.menus.settings import SettingsScene
 from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.menus.settings import SettingsScene
 from screens.menus.stats import StatsScene
 from screens.text import language, players_text, short_title, tr
 from screens.tutorial.scene import open_tutorial

@@ -17,14 +17,14 @@ from screens import palette
 from screens.assets import font
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
-from screens.text import tr
+from screens.text import option_label, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
 
 def game_title(game_id: str) -> str:
     """A game's title (an unknown id as it is)."""
-    return GAMES[game_id].info.title if game_id in GAMES else game_id
+    return title(GAMES[game_id].info) if game_id in GAMES else game_id
 
 
 def variant_label(variant: str, solo_note: bool = True) -> str:
@@ -33,8 +33,8 @@ def variant_label(variant: str, solo_note: bool = True) -> str:
     if game_id not in GAMES:
         return variant
     info = GAMES[game_id].info
-    labels = {spec.name: spec.label for spec in info.options}
-    parts = [info.title]
+    labels = {spec.name: option_label(info, spec) for spec in info.options if spec.kind != "script"}
+    parts = [title(info)]
     for mark in rest:
         label = labels.get(mark[1:], mark[1:])
         parts.append(label if mark[0] == "+" else tr("stats.without", option=label))

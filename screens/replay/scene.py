@@ -22,6 +22,7 @@ from screens.scene import Scene
 from screens.table.board import BoardContext, Ui
 from screens.table.look import TableLook
 from screens.table.movelog import MoveLog, Row
+from screens.text import title as game_title
 from screens.text import tr
 
 if TYPE_CHECKING:
@@ -233,10 +234,10 @@ class ReplayScene(TableLook, Scene):
         self.boardview.draw(surface, self.view, ui)
         pygame.draw.rect(surface, palette.PAPER, self.top)
         pygame.draw.line(surface, palette.WOOD, self.top.bottomleft, self.top.bottomright, 2)
-        title = tr("replay.title", title=self.info.title)
+        title = tr("replay.title", title=game_title(self.info))
         if self.index and self.index <= self.total:
             entry = self.session.log[self.index - 1]
-            title = tr("replay.after", title=self.info.title, name=self.seat_name(entry.seat),
+            title = tr("replay.after", title=game_title(self.info), name=self.seat_name(entry.seat),
                        move=entry.text)
         room = min([b.rect.x for b in self.buttons if b.rect.y < self.top.bottom]
                    or [self.top.w]) - s(24)
