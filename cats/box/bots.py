@@ -21,6 +21,7 @@ from cats.box.actions import COLOUR_INDEX, PLAY_SETS, PLAYS, RED, Play, Predict,
 from cats.box.info import ALL_COLOURS, ASIDE, OVER, PLAYING
 from cats.box.scoring import winners
 from cats.box.state import BoxState, round_stamp
+from cats.box.table import Table
 from cats.box.trick import COLOUR_RANKS
 from cats.core import Action, BotFactory, State
 from cats.rng import Rng
@@ -238,6 +239,22 @@ def _gains(numbers: int, after_me: int, want: float
 _GAINS: dict[tuple[int, int, float], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
+def _rollout_gains(table: Table, after_me: int, need: int
+                   ) -> tuple[float, tuple[float, ...], tuple[float, ...]]:
+    """The light policy's trick term: ``want`` (see :func:`best_plays`) and :func:`_gains`, for
+    a seat that needs ``need`` more tricks with ``after_me`` players still to play."""
+    code = 0 if need == 0 else 1 if need > 0 else 2
+    key = (table.numbers * 8 + after_me) * 3 + code
+    found = _ROLLOUT_GAINS.get(key)
+    if found is None:
+        want = WANT * (-1.0, 1.0, 0.5)[code]
+        found = _ROLLOUT_GAINS[key] = (want, *_gains(table.numbers, after_me, want))
+    return found
+
+
+_ROLLOUT_GAINS: dict[int, tuple[float, tuple[float, ...], tuple[float, ...]]] = {}
+
+
 def rollout_plays(state: BoxState) -> list[Action]:
     """The plays the light policy (no token adjacency, no squeeze) likes best: the plays
     ``best_plays`` picks with those weights at zero, computed per number and colour class (the
@@ -245,21 +262,67 @@ def rollout_plays(state: BoxState) -> list[Action]:
     fast. Within a number the plays come class by class."""
     seat = state.turn
     held, free, trick, table = state.colours[seat], state.free, state.trick, state.table
-    pmask = held if trick or state.red_open else state.play_mask()
     hand = state.hands[seat]
     left = len(hand) - 1
-    if trick:
-        led = state.led
-        other = held & ~(1 << led)
-        ranks = COLOUR_RANKS[led + 1]
-        top = -1
-        for _, k, c in trick:
-            if ranks[c] + k > top:
-                top = ranks[c] + k
-    else:
-        led, other, ranks, top = -1, held, COLOUR_RANKS[0], -1
-    distinct: list[int] = []   # as _room counts, inlined: this is the rollouts' hot path
-    counts: list[int] = []
+    bonus_max = table.bonus_max_tricks
+    need = (state.predictions[seat] if bonus_max is None else bonus_max) - state.tricks[seat]
+    after_me = state.num_players - len(trick) - 1
+    gains = _ROLLOUT_GAINS.get((table.numbers * 8 + after_me) * 3 + (
+        0 if need == 0 else 1 if need > 0 else 2))
+    want, red_gain, other_gain = gains or _rollout_gains(table, after_me, need)
+    per_card = SAFETY / left if left > 1 else 0.0
+    sets = PLAY_SETS
+    best: list[Action] = []
+    best_score = -1e18
+    if not trick:   # a lead holds the trick so far, in any colour; nothing is given up
+        pmask = held if state.red_open else state.play_mask()
+        distinct: list[int] = []   # as _room counts, inlined: this is the rollouts' hot path
+        counts: list[int] = []
+        cards_f = pairs_f = 0
+        previous = 0
+        for k in hand:
+            if k == previous:
+                counts[-1] += 1
+            else:
+                distinct.append(k)
+                counts.append(1)
+                previous = k
+            spaces = free[k] & held
+            if spaces:
+                cards_f += 1
+                pairs_f += BITS[spaces]
+        keep_f = SAFETY
+        for k, had in zip(distinct, counts):
+            bits = free[k] & pmask
+            if not bits:
+                continue
+            if left > 1:
+                spaces = BITS[free[k] & held]
+                cards = cards_f - had + (had - 1) * (spaces > 1)
+                keep_f = (DOOMED if cards <= 0
+                          else per_card * cards + PAIRS * (pairs_f - spaces - had + 1))
+            if bits & 1:
+                score = keep_f + red_gain[k]
+                if score > best_score + 1e-9:
+                    best, best_score = list(sets[k][1]), score
+                elif score >= best_score - 1e-9:
+                    best += sets[k][1]
+            if bits & 14:
+                score = keep_f + other_gain[k]
+                if score > best_score + 1e-9:
+                    best, best_score = list(sets[k][bits & 14]), score
+                elif score >= best_score - 1e-9:
+                    best += sets[k][bits & 14]
+        return best
+    led = state.led
+    other = held & ~(1 << led)
+    ranks = COLOUR_RANKS[led + 1]
+    top = -1
+    for _, k, c in trick:
+        if ranks[c] + k > top:
+            top = ranks[c] + k
+    distinct = []
+    counts = []
     cards_f = pairs_f = cards_o = pairs_o = 0
     previous = 0
     split = other != held
@@ -279,25 +342,18 @@ def rollout_plays(state: BoxState) -> list[Action]:
                 if spaces:
                     cards_o += 1
                     pairs_o += BITS[spaces]
-    need = _want_tricks(state, seat)
-    want = WANT * (-1.0 if need == 0 else 1.0 if need > 0 else 0.5)
-    red_gain, other_gain = _gains(table.numbers, state.num_players - len(trick) - 1, want)
     led_gain = red_gain if led == RED else other_gain
-    led_rank = ranks[led] if led >= 0 else 0
-    red_rank = ranks[RED]
-    led_bit = 1 << led if led >= 0 else 0
-    plain = ~(led_bit | 1 << RED)
-    per_card = SAFETY / left if left > 1 else 0.0
-    sets = PLAY_SETS
-    best: list[Action] = []
-    best_score = -1e18
+    led_rank, red_rank = ranks[led], ranks[RED]
+    led_bit = 1 << led
+    red_only = 1 & ~led_bit
+    plain = ~(led_bit | 1)
     keep_f = keep_o = SAFETY
     for k, had in zip(distinct, counts):
-        bits = free[k] & pmask
+        bits = free[k] & held
         if not bits:
             continue
         if left > 1:
-            spaces = BITS[free[k] & held]
+            spaces = BITS[bits]
             cards = cards_f - had + (had - 1) * (spaces > 1)
             keep_f = (DOOMED if cards <= 0
                       else per_card * cards + PAIRS * (pairs_f - spaces - had + 1))
@@ -308,20 +364,28 @@ def rollout_plays(state: BoxState) -> list[Action]:
                           else per_card * cards + PAIRS * (pairs_o - spaces - had + 1))
             else:
                 keep_o = keep_f
-        classes: tuple[tuple[int, float], ...]
-        if led < 0:   # a lead holds the trick so far, in any colour
-            classes = ((bits & 1, keep_f + red_gain[k]), (bits & ~1, keep_f + other_gain[k]))
-        else:         # neither red nor the led colour ever takes a trick that has been led
-            classes = ((bits & led_bit, keep_f + (led_gain[k] if led_rank + k > top else -want)),
-                       (bits & 1 & ~led_bit,
-                        keep_o + (red_gain[k] if red_rank + k > top else -want)),
-                       (bits & plain, keep_o - want))
-        for colours, score in classes:
-            if colours:
-                if score > best_score + 1e-9:
-                    best, best_score = list(sets[k][colours]), score
-                elif score >= best_score - 1e-9:
-                    best += sets[k][colours]
+        # neither red nor the led colour ever takes a trick that has been led
+        colours = bits & led_bit
+        if colours:
+            score = keep_f + (led_gain[k] if led_rank + k > top else -want)
+            if score > best_score + 1e-9:
+                best, best_score = list(sets[k][colours]), score
+            elif score >= best_score - 1e-9:
+                best += sets[k][colours]
+        colours = bits & red_only
+        if colours:
+            score = keep_o + (red_gain[k] if red_rank + k > top else -want)
+            if score > best_score + 1e-9:
+                best, best_score = list(sets[k][colours]), score
+            elif score >= best_score - 1e-9:
+                best += sets[k][colours]
+        colours = bits & plain
+        if colours:
+            score = keep_o - want
+            if score > best_score + 1e-9:
+                best, best_score = list(sets[k][colours]), score
+            elif score >= best_score - 1e-9:
+                best += sets[k][colours]
     return best
 
 
@@ -378,7 +442,8 @@ def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:
         left -= 1
         pool = safe_plays(state) if draws & 1023 < threshold else rollout_plays(state)
         draws >>= 10
-        state.do(pool[rng.below(len(pool))] if len(pool) > 1 else pool[0])
+        play = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
+        state.declare(play.number, COLOUR_INDEX[play.colour])  # type: ignore[attr-defined]
 
 
 def round_rewards(state: State, start: int, scale: float = 6.0) -> list[float]:

@@ -199,7 +199,7 @@ class BoxState(State):
         """Apply a legal action (unchecked)."""
         kind = type(action)
         if kind is Play:
-            self._play(action.number, COLOUR_INDEX[action.colour])  # type: ignore[attr-defined]
+            self.declare(action.number, COLOUR_INDEX[action.colour])  # type: ignore[attr-defined]
         elif kind is SetAside:
             self._set_aside(action.number)  # type: ignore[attr-defined]
         else:
@@ -237,8 +237,9 @@ class BoxState(State):
         if not self._can_play(seat):
             self._paradox(seat)
 
-    def _play(self, number: int, colour: int) -> None:
-        """Play a card as a colour: token on the board, led colour lost when not following."""
+    def declare(self, number: int, colour: int) -> None:
+        """Play a legal card as a colour index (unchecked; ``do`` of a Play without the action
+        object, for rollouts): token on the board, led colour lost when not following."""
         seat, table, trick = self.turn, self.table, self.trick
         self.hands[seat].remove(number)
         if not trick:

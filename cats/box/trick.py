@@ -27,8 +27,9 @@ def rank(number: int, colour: int, led: int) -> int:
 def winner(plays: Sequence[TrickPlay], led: int) -> int:
     """The seat whose card wins the trick: the highest red, else the highest of the led colour."""
     best, seat_best = -1, -1
+    ranks = COLOUR_RANKS[led + 1]
     for seat, number, colour in plays:
-        strength = rank(number, colour, led)
+        strength = ranks[colour] + number
         if strength > best:
             best, seat_best = strength, seat
     return seat_best
