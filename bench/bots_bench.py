@@ -153,6 +153,29 @@ def timed_moves(game_id: str, players: int) -> dict[str, Any]:
             "fewest": fewest, "budget": getattr(getattr(bot, "search", bot), "iterations", 0)}
 
 
+def full_budget_times(game_id: str, players: int, games: int = 1) -> list[tuple[float, str]]:
+    """CPU seconds level 3 takes to run its whole simulation budget (time cap lifted) from every
+    position of ``games`` games it plays against itself (every round), with where each was."""
+    out: list[tuple[float, str]] = []
+    for g in range(games):
+        state = get_game(game_id).new_game(players, 900 + g)
+        step = 0
+        while state.to_move is not None:
+            seat = state.to_move
+            rng = bot_rng(900 + g, step, seat)
+            world = state.determinize(seat, rng)
+            bot = bot_for(game_id, 3)
+            bot.seconds = 1e9   # type: ignore[attr-defined]
+            c0 = time.process_time()
+            action = bot.choose(world, seat, rng)
+            spent = time.process_time() - c0
+            if getattr(bot, "last_iterations", 0):
+                out.append((spent, state.progress()))
+            state.apply(action)
+            step += 1
+    return out
+
+
 # -- head-to-head ---------------------------------------------------------------------------------
 # Per game, the action kinds whose use is counted per level: (kind, what the count means).
 HABITS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -318,6 +341,16 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
             line += (f"; OpenSpiel's C++ ISMCTS on oh_hell {spiel:.0f}/s "
                      f"(ratio {timing['sims_per_s'] / spiel:.3f})")
     log(line)
+    if timing["sims_per_s"]:
+        cap = getattr(bot_for(game_id, 3), "seconds", 0.0)
+        full = full_budget_times(game_id, mp)
+        spent = sorted(t for t, _ in full)
+        worst, where = max(full)
+        within = sum(t <= cap for t in spent) / len(spent)
+        log(f"L3 full budget ({timing['budget']} simulations, cap lifted) from every position of "
+            f"a {mp}-player game of L3 play ({len(spent)} searches): CPU median "
+            f"{statistics.median(spent) * 1000:.0f} ms, worst {worst * 1000:.0f} ms ({where}); "
+            f"{within:.0%} within the {cap:.2f} s cap")
     names = {1: "L1 vs random", 2: "L2 vs L1", 3: "L3 vs L2"}
     usage: dict[int, Habits] = {}
     for level in pairs:
@@ -325,7 +358,7 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
         r = head_to_head(pool, game_id, mp, games, level, level - 1, 1000 * level, usage)
         extra = f"; mean game length {r['turns']:.1f} turns" if game_id == "catch22" else ""
         log(f"{names[level]} ({mp} players, {games} games): win share {fmt_share(r)}; "
-            f"L{level} {r['ms_a']:.1f} ms/decision{extra} [{time.perf_counter() - t0:.0f} s]")
+            f"L{level} {r['ms_a']:.2f} ms/decision{extra} [{time.perf_counter() - t0:.0f} s]")
         if r["events"]:
             below = f"L{level - 1}" if level > 1 else "random"
             log(f"  per game, L{level} | {below} (each side {mp // 2} seats): " + "; ".join(

@@ -134,3 +134,57 @@ def test_search_generator_draws_in_range_and_shuffles_reproducibly() -> None:
     SearchRng(2).shuffle(one)
     SearchRng(2).shuffle(two)
     assert one == two and sorted(one) == list(range(30)) and one != list(range(30))
+
+
+def squeezed_follow() -> BoxState:
+    """A two-player trick led with yellow 4: seat 1 holds 3, 3, 5; the only empty spaces are
+    yellow 3 and red 5. Winning with red 5 gives up yellow, leaving the two 3s nothing to be
+    declared (a certain paradox); following with yellow 3 loses the trick but keeps a 3."""
+    state = GAME.new_game(2, 3)
+    assert isinstance(state, BoxState)
+    rng = Rng(3)
+    while state.phase != "play":
+        actions = state.legal_actions()
+        state.do(actions[rng.below(len(actions))])
+    t = state.table
+    yellow, red = COLOUR_INDEX["yellow"], COLOUR_INDEX["red"]
+    state.board = [-2] * len(state.board)
+    state.board[t.index(red, 1)] = 0
+    state.board[t.index(yellow, 4)] = 0
+    state.board[t.index(yellow, 3)] = state.board[t.index(red, 5)] = -1
+    state.hands = [[1, 2], [3, 3, 5]]
+    state.trick, state.led, state.turn = [(0, 4, yellow)], yellow, 1
+    state.colours = [15, 15]
+    state.tricks = [0, 0]
+    state.index_board()
+    assert [str(a) for a in state.legal_actions()] == ["3 yellow", "5 red"]
+    return state
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_tomcat_and_lion_follow_rather_than_win_into_a_certain_paradox(level: int) -> None:
+    state = squeezed_follow()
+    assert not keeps(state, Play(5, "red")) and keeps(state, Play(3, "yellow"))
+    for seed in range(5):
+        bot = bots.LEVELS[level]()
+        assert bot.choose(state.clone(), 1, Rng(seed)) == Play(3, "yellow")
+
+
+def test_the_squeeze_position_tempts_the_policy_without_the_safety_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the weight against a certain paradox the policy likes winning with red 5 at least
+    as well as following: the position tests the rule, not a play the policy liked anyway."""
+    monkeypatch.setattr(bots, "DOOMED", 0.0)
+    assert Play(5, "red") in bots.best_plays(squeezed_follow())
+
+
+def test_the_search_shuffle_draws_as_its_small_draws_do() -> None:
+    """The inlined shuffle of the search generator makes the draws ``below`` would make."""
+    for seed in range(20):
+        mine, theirs = list(range(30)), list(range(30))
+        a, b = SearchRng(seed), SearchRng(seed)
+        a.shuffle(mine)
+        for i in range(29, 0, -1):
+            j = b.below(i + 1)
+            theirs[i], theirs[j] = theirs[j], theirs[i]
+        assert mine == theirs and a.below(1000) == b.below(1000)

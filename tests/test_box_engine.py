@@ -11,7 +11,7 @@ import pytest
 from cats.box import GAME
 from cats.box.actions import COLOURS
 from cats.box.state import BoxState
-from cats.box.table import EMPTY, Table, largest_group, table_for, token_masks
+from cats.box.table import EMPTY, Table, largest_group, shuffle, table_for, token_masks
 from cats.rng import Rng
 
 
@@ -98,3 +98,38 @@ def test_a_world_ending_after_its_round_deals_nothing_more() -> None:
     assert len(world.rounds) == 1 and world.phase == "over"
     assert world.rng.state == state.rng.state
     assert state.final_round == 3 and state.to_move is not None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kept_counts_equal_a_recount_in_clones_and_redealt_worlds(players: int) -> None:
+    """Clones and worlds re-dealt for the seat to move carry the same empty spaces, open red row
+    and token bits as a fresh recount from their board (and play on from them alike)."""
+    for seed in range(4):
+        for i, state in enumerate(random_game(players, seed)):
+            if state.to_move is None or i % 3:
+                continue
+            world = state.determinize(state.to_move, Rng(seed * 100 + i))
+            for copy in (state.clone(), world, world.clone()):
+                recount = copy.clone()
+                recount.index_board()
+                assert (copy.free, copy.red_open, copy.tokens) == (
+                    recount.free, recount.red_open, recount.tokens)
+            actions = world.legal_actions()
+            world.do(actions[0])
+            recount = world.clone()
+            recount.index_board()
+            assert (world.free, world.red_open, world.tokens) == (
+                recount.free, recount.red_open, recount.tokens)
+
+
+def test_the_deal_shuffle_draws_as_the_generator_shuffles() -> None:
+    """The inlined deal shuffle gives the generator's own shuffle, and leaves it in the same
+    state (so every later draw of the game is unchanged)."""
+    for seed in range(50):
+        table = table_for(2 + seed % 4)
+        mine, theirs = table.deck(), table.deck()
+        a, b = Rng(seed), Rng(seed)
+        shuffle(mine, a)
+        b.shuffle(theirs)
+        assert mine == theirs and a.state == b.state
+        assert mine != table.deck()

@@ -43,11 +43,19 @@ class SearchRng(Rng):
         return chunk * n >> 21
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place with the small draws."""
-        below = self.below
+        """Fisher–Yates shuffle in place with the small draws (:meth:`below`'s, inlined)."""
+        if len(items) > 1 << 16:
+            super().shuffle(items)
+            return
+        pool, left = self._pool, self._left
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            if not left:
+                pool, left = self.next64(), 3
+            left -= 1
+            j = (pool & 0x1FFFFF) * (i + 1) >> 21
+            pool >>= 21
             items[i], items[j] = items[j], items[i]
+        self._pool, self._left = pool, left
 
 
 def random_rollout(state: State, rng: Rng, max_steps: int = 5000) -> None:
