@@ -276,27 +276,23 @@ def rollout_plays(state: BoxState) -> list[Action]:
     best_score = -1e18
     if not trick:   # a lead holds the trick so far, in any colour; nothing is given up
         pmask = held if state.red_open else state.play_mask()
-        distinct: list[int] = []   # as _room counts, inlined: this is the rollouts' hot path
-        counts: list[int] = []
-        cards_f = pairs_f = 0
-        previous = 0
+        cards_f = pairs_f = 0   # as _room counts, inlined: this is the rollouts' hot path
         for k in hand:
-            if k == previous:
-                counts[-1] += 1
-            else:
-                distinct.append(k)
-                counts.append(1)
-                previous = k
             spaces = free[k] & held
             if spaces:
                 cards_f += 1
                 pairs_f += BITS[spaces]
         keep_f = SAFETY
-        for k, had in zip(distinct, counts):
+        previous = 0
+        for k in hand:   # sorted: each number once, its copies counted where they matter
+            if k == previous:
+                continue
+            previous = k
             bits = free[k] & pmask
             if not bits:
                 continue
             if left > 1:
+                had = hand.count(k)
                 spaces = BITS[free[k] & held]
                 cards = cards_f - had + (had - 1) * (spaces > 1)
                 keep_f = (DOOMED if cards <= 0
@@ -321,18 +317,9 @@ def rollout_plays(state: BoxState) -> list[Action]:
     for _, k, c in trick:
         if ranks[c] + k > top:
             top = ranks[c] + k
-    distinct = []
-    counts = []
     cards_f = pairs_f = cards_o = pairs_o = 0
-    previous = 0
     split = other != held
     for k in hand:
-        if k == previous:
-            counts[-1] += 1
-        else:
-            distinct.append(k)
-            counts.append(1)
-            previous = k
         spaces = free[k] & held
         if spaces:
             cards_f += 1
@@ -348,11 +335,16 @@ def rollout_plays(state: BoxState) -> list[Action]:
     red_only = 1 & ~led_bit
     plain = ~(led_bit | 1)
     keep_f = keep_o = SAFETY
-    for k, had in zip(distinct, counts):
+    previous = 0
+    for k in hand:
+        if k == previous:
+            continue
+        previous = k
         bits = free[k] & held
         if not bits:
             continue
         if left > 1:
+            had = hand.count(k)
             spaces = BITS[bits]
             cards = cards_f - had + (had - 1) * (spaces > 1)
             keep_f = (DOOMED if cards <= 0
