@@ -92,16 +92,18 @@ def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequen
 
 
 class RoundRecord:
-    """A finished round: its scores at once, its public breakdown (:func:`round_result`) built
-    the first time it is asked for. Never changed once made, so copies of a state share it."""
+    """A finished round: its scores and its public breakdown (:func:`round_result`), each built
+    the first time it is asked for (a search or a random game that never asks skips the group
+    measuring). Never changed once made, so copies of a state share it."""
 
-    __slots__ = ("scores", "paradox", "_facts", "_json")
+    __slots__ = ("_scores", "paradox", "_tokens", "_facts", "_json")
 
     def __init__(self, round_no: int, start: int, board: Sequence[int], tokens: Sequence[int],
                  tricks: Sequence[int], predictions: Sequence[int], paradox: Optional[int],
                  paradox_hand: Optional[Sequence[int]], discarded: Sequence[Sequence[int]],
                  table: Table) -> None:
-        self.scores = round_scores(tokens, tricks, predictions, paradox, table)
+        self._scores: Optional[list[int]] = None
+        self._tokens = tokens
         self.paradox = paradox
         self._facts: Optional[tuple[Any, ...]] = (
             round_no, start, board, tricks, predictions, paradox, paradox_hand, discarded, table)
@@ -111,9 +113,21 @@ class RoundRecord:
     def from_json(cls, data: JsonDict) -> "RoundRecord":
         """A record of a breakdown read from a save (kept as it is)."""
         record = cls.__new__(cls)
-        record.scores, record._facts, record._json = list(data["scores"]), None, data
-        record.paradox = data["paradox"]
+        record._scores, record._facts, record._json = list(data["scores"]), None, data
+        record.paradox, record._tokens = data["paradox"], ()
         return record
+
+    @property
+    def scores(self) -> list[int]:
+        """Per seat, the round's score (the same list every time: do not change it)."""
+        if self._scores is None:
+            if self._json is not None:
+                self._scores = self._json["scores"]
+            else:
+                assert self._facts is not None
+                _, _, _, tricks, predictions, paradox, _, _, table = self._facts
+                self._scores = round_scores(self._tokens, tricks, predictions, paradox, table)
+        return self._scores
 
     def json(self) -> JsonDict:
         """The public breakdown as plain JSON (the same object every time: do not change it)."""

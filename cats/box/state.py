@@ -300,9 +300,9 @@ class BoxState(State):
 
     def _end_round(self, paradox: Optional[int], paradox_hand: Optional[list[int]],
                    discarded: tuple[TrickPlay, ...]) -> None:
-        """Score the round, then deal the next one or end the game."""
+        """Record the round (scored when asked), then deal the next one or end the game."""
         self.rounds.append(RoundRecord(
-            self.round_no, self.start_player, self.board[:], self.tokens, self.tricks[:],
+            self.round_no, self.start_player, self.board[:], self.tokens[:], self.tricks[:],
             self.predictions[:], paradox, paradox_hand, discarded, self.table))
         if self.round_no >= self.final_round:
             self.phase = OVER
