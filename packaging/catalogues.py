@@ -107,6 +107,8 @@ def engine_sentences() -> list[Message]:
     found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
     for star in ("north", "south", "east", "west"):  # Catch 22's Stars (board.json)
         found.setdefault(star, star)
+    for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
+        found.setdefault(colour, colour)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 

@@ -213,6 +213,11 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
                                   "asleep.",
         "table.last_move": "Last move: {name} {move}",
         "table.you": "{name} (you)",
+        "table.tagged": "{name} ({tags})",
+        "table.tag_sep": ", ",
+        "table.tag.you": "you",
+        "table.tag.bot": "bot",
+        "table.tag.leads": "leads",
         "table.click_close": "click to close",
         "catchess.outer_end": "outer end",
         "catchess.centre": "centre",
@@ -301,6 +306,50 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "box.chosen": "Your {card}: click a lit space, or a button.",
         "box.play_how": "Drag a card to its number's column on the board: the row you drop it in "
                         "is the colour you declare (or click a card, then a space).",
+        "box.cards": ("{n} card", "{n} cards"),
+        "box.round_start": "round start",
+        "box.starts": "starts",
+        "box.predicts_unknown": "predicts ?",
+        "box.predicts": "predicts {n}",
+        "box.won": "won {n}",
+        "box.pts": "{n} pts",
+        "box.bots_hidden": "Every seat is a bot: their hands stay hidden.",
+        "box.aside_title": "Set aside",
+        "box.your_aside": "your {number}",
+        "box.drop_here": "drop a card here face down",
+        "box.paradox_title": "Round {round}: paradox! {name} could not play",
+        "box.round_over": "Round {round} is over",
+        "box.and_game_over": "{title} · game over",
+        "box.result_hint": "largest groups outlined on the board · click to close",
+        "box.paradox_hand": "{name}'s hand:",
+        "box.paradox_note": "none of these could be declared: −1 per trick won, no bonus",
+        "box.and_discarded": "{note}; the unfinished trick was discarded",
+        "box.col.tricks": "tricks",
+        "box.col.predicted": "predicted",
+        "box.col.largest_group": "largest group",
+        "box.col.bonus": "bonus",
+        "box.col.round": "round",
+        "box.col.total": "total",
+        "box.paradox_cell": "paradox",
+        "box.scores_round": "Scores · round {round} of {rounds}",
+        "box.revealed": "Revealed leftovers: {shown} (grey neutral tokens on the board).",
+        "box.aim_two": "win four tricks or fewer",
+        "box.aim_more": "win exactly the tricks you predicted",
+        "box.goal": "Goal: {aim} and grow one connected group of your tokens. Red beats every "
+                    "colour; a card has the colour you declare.",
+        "box.board_at_end": "The board at the end of round {round}",
+        "box.trump": "trump",
+        "box.wins_trick": "wins the trick!",
+        "box.won_it": "won it",
+        "box.led_tag": "led",
+        "box.to_play": "to play",
+        "box.aside_tag": "set aside",
+        "box.predicts_tag": "predicts",
+        "box.choosing": "choosing…",
+        "box.predicting": "predicting…",
+        "box.last_trick_note": "The last trick (click “Back to this trick” to return)",
+        "box.back_to_trick": "Back to this trick",
+        "box.show_last": "Show last trick",
         "info.solo": "solo",
         "info.players": "{low}–{high} players",
     }
@@ -351,6 +400,15 @@ def tr(key: str, **values: object) -> str:
     else:
         text = english[0 if count == 1 else 1] if isinstance(english, tuple) else english
     return text.format(**values) if values else text
+
+
+def tagged(name: str, tags: list[str]) -> str:
+    """A seat's name with its tags ("you", "bot", "leads"), "Ann (you, bot)", in the current
+    language."""
+    if not tags:
+        return name
+    said = tr("table.tag_sep").join(tr(f"table.tag.{t}") for t in tags)
+    return tr("table.tagged", name=name, tags=said)
 
 
 def title(info: GameInfo) -> str:

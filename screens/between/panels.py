@@ -17,6 +17,7 @@ from screens.between.layout import (
     SUIT_ART,
 )
 from screens.overlays import wrap
+from screens.text import tagged
 
 
 class BetweenBoard(TableDrawing):
@@ -149,7 +150,7 @@ class BetweenBoard(TableDrawing):
                 tags.append("bot")
             if seat == self.ui.viewer:
                 tags.append("you")
-            title = name + (f" ({', '.join(tags)})" if tags else "")
+            title = tagged(name, tags)
             f = font(s(14), bold=True)
             room = r.right - x - (s(30) if seat == mover else s(4))  # clear of the turn marker
             while f.size(title)[0] > room and len(title) > 4:
