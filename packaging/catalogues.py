@@ -99,14 +99,20 @@ def engine_sentences() -> list[Message]:
             for text in texts:
                 if " " in text and re.search(r"[A-Za-z]{3}", text):
                     found.setdefault(text, text)
+    from cats.between.cards import CARD_NAMES as LURES
+    from cats.between.cards import SUIT_NAMES as TOYS
     from cats.catch22.board import KIND_NAMES
     from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
     for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES):  # nouns said inside phrases
         for name in names.values():
             found.setdefault(name, name)
+    for noun in TOYS + LURES:  # Cat Between Us's toys and lure cards ("bell 5")
+        found.setdefault(noun, noun)
     found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
     for star in ("north", "south", "east", "west"):  # Catch 22's Stars (board.json)
         found.setdefault(star, star)
+    for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
+        found.setdefault(colour, colour)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 

@@ -143,3 +143,17 @@ def test_switching_language_in_settings_redraws_the_menus_in_chinese(ctx) -> Non
     frame(ctx, 0.016)
     texts = {e.text for e in menu.elements if hasattr(e, "text")}
     assert "新遊戲" in texts, "the menu under Settings is rebuilt in Chinese"
+
+
+def test_game_nouns_inside_sentences_are_said_in_chinese() -> None:
+    from cats.between.words import W as BETWEEN_WORDS
+    from cats.box.words import W as BOX
+    played = BOX("played", number=4, colour="red")
+    lured = BETWEEN_WORDS("lured", card="bell 2", toy="laser")
+    set_language("zh-TW")
+    box_text, between_text = render(played, ["A"]), render(lured, ["A"])
+    assert "紅色" in box_text and "red" not in box_text
+    assert "鈴鐺 2" in between_text and "雷射筆" in between_text
+    assert tr("table.tagged", name="A", tags="你") == "A（你）"
+    set_language("en")
+    assert render(played, ["A"]) == "played 4 as red"

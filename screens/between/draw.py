@@ -8,6 +8,7 @@ from typing import Optional
 import pygame
 
 from cats.core import Spot
+from cats.words import engine_text
 from screens import palette
 from screens.assets import font, image
 from screens.between.layout import (
@@ -15,7 +16,7 @@ from screens.between.layout import (
     DIM,
     ROOM_WALLS,
     ROOMS,
-    SHELF_NAMES,
+    SHELF_KEYS,
     SLIDE,
     SUIT_ART,
     SUIT_COLOUR,
@@ -23,7 +24,13 @@ from screens.between.layout import (
     JsonDict,
 )
 from screens.table.pointer import Point
+from screens.text import tr
 
+
+def toy_title(name: str) -> str:
+    """A toy's name as its card shows it ("Mouse"), in the current language."""
+    said = engine_text(name)
+    return said.capitalize() if said == name else said
 
 class TableDrawing(BetweenLayout):
     """Draws the table, the track
@@ -57,7 +64,7 @@ class TableDrawing(BetweenLayout):
         s = self.ctx.scale
         v = self.view
         h = self.header
-        x = self.text(surface, "Round", s(15), palette.INK, True, midleft=(h.x, h.centery)).right + s(8)
+        x = self.text(surface, tr("between.round"), s(15), palette.INK, True, midleft=(h.x, h.centery)).right + s(8)
         r = s(11)
         for k in range(1, v["rounds"] + 1):
             c = (x + r, h.centery)
@@ -77,10 +84,10 @@ class TableDrawing(BetweenLayout):
         x += s(14)
         cat = image("cat_0", s(28), s(28))
         surface.blit(cat, cat.get_rect(midleft=(x, h.centery)))
-        x = self.text(surface, f"Cat on {round(self.cat_space())}", s(16), palette.INK, True,
+        x = self.text(surface, tr("between.cat_on", n=round(self.cat_space())), s(16), palette.INK, True,
                       midleft=(x + s(32), h.centery)).right + s(18)
         played, total = v["lures_played"], v["lures_per_round"]
-        label = self.text(surface, f"Lures {played}/{total}", s(14), palette.INK,
+        label = self.text(surface, tr("between.lures", played=played, total=total), s(14), palette.INK,
                           midleft=(x, h.centery))
         dx = label.right + s(8)
         dr = s(4)
@@ -112,7 +119,7 @@ class TableDrawing(BetweenLayout):
                 crown = image("between_crown", s(22), s(22))
                 surface.blit(crown, (label_x, room.y + s(3)))
                 label_x += s(24)
-            self.text(surface, SHELF_NAMES[i], s(12), palette.WOOD, True,
+            self.text(surface, tr(SHELF_KEYS[i]), s(12), palette.WOOD, True,
                       topleft=(label_x, room.y + s(6)))
             floor = pygame.Rect(room.x, room.bottom - self.num_h - s(4), room.w, self.num_h + s(4))
             pygame.draw.rect(surface, (214, 192, 166), floor, border_bottom_left_radius=s(10),
@@ -146,7 +153,7 @@ class TableDrawing(BetweenLayout):
                            max(6, sw // 2 + s(1)), 2)
         token = image("cat_0", self.cat_h, self.cat_h)
         surface.blit(token, token.get_rect(midtop=(cx, bottom + s(1))))
-        tag = font(s(12), bold=True).render(f"the cat: {round(cat_at)}", True, palette.INK)
+        tag = font(s(12), bold=True).render(tr("between.the_cat", n=round(cat_at)), True, palette.INK)
         where = tag.get_rect(midleft=(cx + self.cat_h // 2 + s(4), bottom + self.cat_h // 2 + s(1)))
         if where.right > self.rooms[-1].right:
             where.midright = (cx - self.cat_h // 2 - s(4), where.centery)
@@ -171,7 +178,7 @@ class TableDrawing(BetweenLayout):
         """The right edge of a shelf's name (the crown shelf has the crown before it)."""
         s = self.ctx.scale
         x = self.rooms[shelf].x + s(8) + (s(24) if shelf == ROOMS - 1 else 0)
-        return x + font(s(12), bold=True).size(SHELF_NAMES[shelf])[0]
+        return x + font(s(12), bold=True).size(tr(SHELF_KEYS[shelf]))[0]
 
     def shelf_spots(self, wins: list[int]) -> list[tuple[float, float]]:
         """Where each seat's progress marker sits on the shelves for a wins list."""
@@ -227,14 +234,14 @@ class TableDrawing(BetweenLayout):
             art_size = max(10, min(card.w - s(16), card.h - name_h - band_h - s(6)))
             art = image(SUIT_ART.get(toy["name"], "toy_0"), art_size, art_size)
             surface.blit(art, art.get_rect(midtop=(card.centerx, card.y + s(2))))
-            self.text(surface, toy["name"].capitalize(), s(14), palette.INK, True,
+            self.text(surface, toy_title(toy["name"]), s(14), palette.INK, True,
                       midbottom=(card.centerx, card.bottom - band_h - s(1)))
             band = pygame.Rect(card.x + s(3), card.bottom - band_h - s(3), card.w - s(6), band_h)
             pygame.draw.rect(surface, colour, band, border_radius=s(8))
-            self.text(surface, f"attracts {toy['attraction']}", s(14), palette.PAPER, True,
+            self.text(surface, tr("between.attracts", n=toy["attraction"]), s(14), palette.PAPER, True,
                       center=band.center)
             if mine.get(t):
-                self.pill(surface, f"you hold {mine[t]}", s(11), palette.INK,
+                self.pill(surface, tr("between.you_hold", n=mine[t]), s(11), palette.INK,
                           topleft=(card.x + s(4), card.y + s(5)))
             for i, slot in enumerate(self.slots[t]):
                 sliding = self.ui.slide is not None and self.ui.slide[:2] == (t, i)
@@ -243,7 +250,7 @@ class TableDrawing(BetweenLayout):
                 else:
                     self.draw_empty_slot(surface, slot, toy["open"] and self.ui.my_turn)
             if not toy["open"]:
-                self.pill(surface, "full", s(12), DIM,
+                self.pill(surface, tr("between.full"), s(12), DIM,
                           midtop=(self.toy_cols[t].centerx, self.slots[t][-1].bottom + s(2)))
             if held is not None and hover == ("toy", t):
                 self.draw_drop_hint(surface, held, t)
@@ -257,9 +264,9 @@ class TableDrawing(BetweenLayout):
             if result is None:
                 return
             total, passed = result
-            text, colour = f"total would be {total}", palette.WARN if passed else palette.TEAL
+            text, colour = tr("between.would_be", n=total), palette.WARN if passed else palette.TEAL
         else:
-            text, colour = "full", palette.WARN
+            text, colour = tr("between.full"), palette.WARN
         img = font(s(14), bold=True).render(text, True, palette.PAPER)
         box = img.get_rect(midbottom=(col.centerx, col.y - s(2))).inflate(s(12), s(6))
         box.clamp_ip(self.area)
@@ -310,20 +317,19 @@ class TableDrawing(BetweenLayout):
         pygame.draw.rect(surface, (214, 194, 170), area.inflate(s(10), s(6)), border_radius=s(14))
         hand = v.get("hand")
         if hand is None:
-            msg = ("Hands stay hidden until the next player confirms." if self.ui.humans
-                   else "Every seat is a bot: watch them play.")
+            msg = tr("box.hidden") if self.ui.humans else tr("box.all_bots")
             self.text(surface, msg, s(16), palette.INK, True, center=area.center)
             return
         mover = self.ui.mover
         who = self.seat_name(self.ui.viewer) if self.ui.viewer is not None else ""
         if v["phase"] == "over":
-            caption = f"{who}: the game is over."
+            caption = tr("between.hand_over", name=who)
         elif self.ui.my_turn:
-            caption = f"{who}, your turn: drag a card from your hand under a toy that has room."
+            caption = tr("between.your_turn", name=who)
         elif mover is not None:
-            caption = f"{who}'s hand · waiting for {self.seat_name(mover)}"
+            caption = tr("between.hand_waiting", name=who, mover=self.seat_name(mover))
         else:
-            caption = f"{who}'s hand"
+            caption = tr("between.hand_of", name=who)
         if self.ui.viewer is not None:
             self.marker(surface, self.ui.viewer, (area.x + s(9), area.y + s(11)), s(9))
         caption = self.fit(caption, s(15), area.right - area.x - s(28), bold=True)
@@ -354,14 +360,14 @@ class TableDrawing(BetweenLayout):
         if total is None:
             return
         now = total
-        heading = "your final total" if v["phase"] == "over" else "if the round ended now"
+        heading = tr("between.final_total") if v["phase"] == "over" else tr("between.if_now")
         hover = self.spot_at(self.ui.hover) if self.ui.held else None
         if self.ui.held is not None and hover is not None and hover[0] == "toy" \
                 and hover in self.ui.targets:
             result = self.ui.preview
             if result is not None:
                 total, passed = result
-                heading = "if you play it there"
+                heading = tr("between.if_there")
         colour = palette.WARN if passed else palette.TEAL
         pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(12))
         pygame.draw.rect(surface, colour, box, width=s(3), border_radius=s(12))
@@ -371,13 +377,13 @@ class TableDrawing(BetweenLayout):
                         center=(box.centerx, box.y + box.h // 2 + s(1)))
         cat = v["cat"]
         if passed:
-            note = f"passed the cat by {total - cat}"
+            note = tr("between.passed_cat", n=total - cat)
         elif total == cat:
-            note = "right on the cat!"
+            note = tr("between.right_on_cat")
         else:
-            note = f"{cat - total} short of the cat"
+            note = tr("between.short_of_cat", n=cat - total)
         self.text(surface, note, s(12), colour, True, midbottom=(box.centerx, box.bottom - s(4)))
-        side = "total" if total == now else f"now {now}"
+        side = tr("between.total") if total == now else tr("between.now", n=now)
         self.text(surface, side, s(12), palette.INK, midright=(big.x - s(6), big.centery))
 
     def draw_slide(self, surface: pygame.Surface) -> None:

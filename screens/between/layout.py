@@ -27,7 +27,8 @@ SUIT_COLOUR = {"mouse": palette.PLUM, "yarn": palette.ROSE, "feather": palette.T
                "fish": palette.TERRACOTTA, "bell": palette.MUSTARD, "laser": palette.SAGE}
 ROOMS = 4
 ROOM_WALLS = ((240, 226, 204), (226, 234, 216), (243, 223, 218), (222, 233, 232))
-SHELF_NAMES = ("Start", "1 win", "2 wins", "Crown")
+SHELF_KEYS = ("between.shelf.start", "between.shelf.one", "between.shelf.two",
+              "between.shelf.crown")
 CARD_RATIO = 1.4  # height / width of a lure card
 # The Nuzzle reveal, in seconds at normal speed: totals count up, then the interest markers
 # slide, then the winners' progress markers climb a shelf; the result then stays a while.

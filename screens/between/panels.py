@@ -17,6 +17,7 @@ from screens.between.layout import (
     SUIT_ART,
 )
 from screens.overlays import wrap
+from screens.text import tagged, tr
 
 
 class BetweenBoard(TableDrawing):
@@ -38,17 +39,17 @@ class BetweenBoard(TableDrawing):
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         x0 = rect.x + s(14)
         if v["phase"] == "over":
-            title = f"Nuzzle of round {last['round']} · game over"
+            title = tr("between.nuzzle_over", round=last["round"])
         else:
-            title = f"Nuzzle! Round {last['round']} · the cat was on {last['cat']}"
+            title = tr("between.nuzzle", round=last["round"], cat=last["cat"])
         head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(8)))
-        hint = "click to see it all" if p < 1.0 else "click to close"
+        hint = tr("between.see_all") if p < 1.0 else tr("table.click_close")
         self.text(surface, hint, s(12), DIM, midright=(rect.right - s(14), head.centery))
         # The toys' final attractions.
         y = head.bottom + s(6)
         ts = s(22)
         x = x0
-        self.text(surface, "Toys:", s(13), palette.INK, True, midleft=(x, y + ts // 2))
+        self.text(surface, tr("between.toys"), s(13), palette.INK, True, midleft=(x, y + ts // 2))
         x += s(44)
         for t, name in enumerate(n["name"] for n in v["toys"]):
             art = image(SUIT_ART.get(name, "toy_0"), ts, ts)
@@ -95,14 +96,14 @@ class BetweenBoard(TableDrawing):
             if count >= 1.0:
                 cat = last["cat"]
                 if seat in winners and cheer:
-                    note = ("wins the round and the game!" if seat in v.get("winners", ())
-                            else "wins the round!")
+                    note = (tr("between.wins_game") if seat in v.get("winners", ())
+                            else tr("between.wins_round"))
                 elif last["passed"][seat]:
-                    note = f"passed by {total - cat}"
+                    note = tr("between.passed_by", n=total - cat)
                 elif total == cat:
-                    note = "right on the cat"
+                    note = tr("between.right_on")
                 else:
-                    note = f"{cat - total} short"
+                    note = tr("between.short", n=cat - total)
                 nx = tx + s(12)
                 if seat in winners and cheer:
                     star = image("star_square", ch, ch)
@@ -122,7 +123,7 @@ class BetweenBoard(TableDrawing):
         """Every player: colour and symbol, cards in hand, rounds won, interest, last total."""
         s = self.ctx.scale
         v = self.view
-        self.text(surface, f"Players · round {v['round']} of {v['rounds']}", s(16), palette.INK, True,
+        self.text(surface, tr("between.players_round", round=v["round"], rounds=v["rounds"]), s(16), palette.INK, True,
                   topleft=rect.topleft)
         mover = v.get("to_move")
         last = v.get("last_round")
@@ -149,7 +150,7 @@ class BetweenBoard(TableDrawing):
                 tags.append("bot")
             if seat == self.ui.viewer:
                 tags.append("you")
-            title = name + (f" ({', '.join(tags)})" if tags else "")
+            title = tagged(name, tags)
             f = font(s(14), bold=True)
             room = r.right - x - (s(30) if seat == mover else s(4))  # clear of the turn marker
             while f.size(title)[0] > room and len(title) > 4:
@@ -159,11 +160,11 @@ class BetweenBoard(TableDrawing):
             self.text(surface, title, s(14), palette.INK, True, midleft=(x, ty))
             cards = v["hand_counts"][seat]
             wins = wins_now[seat]
-            parts = [f"{cards} card{'s' if cards != 1 else ''}",
-                     f"won {wins}" + (" · crown!" if wins >= v["crown"] else ""),
-                     f"interest {interest_now[seat]}"]
+            parts = [tr("box.cards", n=cards),
+                     tr("between.won_crown" if wins >= v["crown"] else "between.won", n=wins),
+                     tr("between.interest", n=interest_now[seat])]
             if last is not None and seat in last["winners"]:
-                parts.append("won last round")
+                parts.append(tr("between.won_last"))
             line = " · ".join(parts)
             fs = font(s(12))
             while fs.size(line)[0] > r.right - x - s(4) and len(parts) > 2:
@@ -181,6 +182,6 @@ class BetweenBoard(TableDrawing):
         f = font(s(12))
         lines = wrap(self.blurb, f, rect.w)
         if y + (len(lines) + 1) * f.get_linesize() + s(4) <= limit:
-            y = self.text(surface, "Goal", s(13), palette.INK, True, topleft=(rect.x, y)).bottom
+            y = self.text(surface, tr("between.goal"), s(13), palette.INK, True, topleft=(rect.x, y)).bottom
             for line in lines:
                 y = self.text(surface, line, s(12), palette.INK, topleft=(rect.x, y)).bottom

@@ -8,12 +8,14 @@ import pygame
 import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Spot
+from cats.words import engine_text
 from screens import palette
 from screens.assets import font, image
 from screens.box.layout import CARD_RATIO, BoxLayout, JsonDict
 from screens.overlays import wrap
 from screens.table.board import BoardContext
 from screens.table.pointer import Point
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -200,7 +202,7 @@ class BoxDrawing(BoxLayout):
             pygame.draw.rect(surface, palette.INK, col, width=max(1, s(2)), border_radius=s(4))
         if result:
             self.draw_groups(surface, result)
-            self.pill(surface, f"The board at the end of round {result['round']}", s(13),
+            self.pill(surface, tr("box.board_at_end", round=result["round"]), s(13),
                       palette.PLUM, midright=(self.header.right, self.header.centery))
         else:
             self.draw_last_claim(surface)
@@ -226,9 +228,9 @@ class BoxDrawing(BoxLayout):
             tx = label.x + icon + s(7)
             two = colour == "red" and self.cell_h >= s(34)
             name_y = label.centery - (s(7) if two else 0)
-            self.text(surf, colour, s(14), palette.INK, True, midleft=(tx, name_y))
+            self.text(surf, engine_text(colour), s(14), palette.INK, True, midleft=(tx, name_y))
             if two:
-                self.text(surf, "trump", small, DIM, midleft=(tx, label.centery + s(9)))
+                self.text(surf, tr("box.trump"), small, DIM, midleft=(tx, label.centery + s(9)))
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
                 surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)
@@ -294,10 +296,10 @@ class BoxDrawing(BoxLayout):
         v = self.view
         sweep = self.ui.sweep
         if sweep is not None:
-            return list(sweep[0]), sweep[1], "wins the trick!"
+            return list(sweep[0]), sweep[1], tr("box.wins_trick")
         if self.ui.peek_last and v.get("last_trick"):
             last = v["last_trick"]
-            return last["plays"], last["winner"], "won it"
+            return last["plays"], last["winner"], tr("box.won_it")
         return v["trick"]["plays"], None, ""
 
     def draw_players(self, surface: pygame.Surface) -> None:
@@ -323,30 +325,30 @@ class BoxDrawing(BoxLayout):
                 index, play = entry
                 self.draw_card(surface, slot, play["number"], play["colour"])
                 if index == 0:
-                    self.pill(surface, "led", s(11), palette.INK, midtop=(slot.centerx,
+                    self.pill(surface, tr("box.led_tag"), s(11), palette.INK, midtop=(slot.centerx,
                                                                           slot.bottom - s(2)))
             elif v["phase"] == "play" and seat == mover and not self.ui.peek_last and sweep is None:
-                self.draw_empty_slot(surface, slot, "to play", active=True)
+                self.draw_empty_slot(surface, slot, tr("box.to_play"), active=True)
             elif v["phase"] == "aside" and v["set_aside_done"][seat]:
                 self.draw_card(surface, slot, None, face_down=True)
-                self.pill(surface, "set aside", s(11), palette.INK,
+                self.pill(surface, tr("box.aside_tag"), s(11), palette.INK,
                           midtop=(slot.centerx, slot.bottom - s(2)))
             elif v["phase"] == "predict" and v["predictions"][seat] is not None:
                 self.draw_empty_slot(surface, slot, "")
                 self.text(surface, str(v["predictions"][seat]), max(12, slot.h // 2), palette.INK,
                           True, center=slot.center)
-                self.pill(surface, "predicts", s(11), palette.INK,
+                self.pill(surface, tr("box.predicts_tag"), s(11), palette.INK,
                           midtop=(slot.centerx, slot.bottom - s(2)))
             elif seat == mover and v["phase"] in ("aside", "predict"):
-                self.draw_empty_slot(surface, slot, "choosing…" if v["phase"] == "aside"
-                                     else "predicting…", active=True)
+                self.draw_empty_slot(surface, slot, tr("box.choosing") if v["phase"] == "aside"
+                                     else tr("box.predicting"), active=True)
             else:
                 self.draw_empty_slot(surface, slot, "")
             if seat == winner and caption and not moving:
                 self.pill(surface, caption, s(12), palette.PLUM,
                           midbottom=(slot.centerx, slot.y + s(4)))
         if self.ui.peek_last and v.get("last_trick") and sweep is None:
-            self.text(surface, "The last trick (click “Back to this trick” to return)", s(12),
+            self.text(surface, tr("box.last_trick_note"), s(12),
                       palette.PLUM, True, midbottom=(self.strip.centerx, self.strip.bottom + s(2)))
         if moving and sweep is not None:  # the finished trick flies to its winner
             q = pytweening.easeInOutCubic((k - SWEEP_HOLD) / (1 - SWEEP_HOLD))

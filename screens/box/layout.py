@@ -14,6 +14,7 @@ from cats.core import Spot
 from screens.assets import font
 from screens.table.board import Board, BoardContext, Ui
 from screens.table.pointer import Point
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -209,7 +210,7 @@ class BoxLayout(Board):
         """The header's last-trick button's words, when it is shown."""
         if not self.view.get("last_trick") or self.ui.result:
             return None
-        return "Back to this trick" if self.ui.peek_last else "Show last trick"
+        return tr("box.back_to_trick") if self.ui.peek_last else tr("box.show_last")
 
     def last_pill(self) -> pygame.Rect:
         """Where the header's last-trick button is (empty when it is not shown)."""

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import pygame
 
+from cats.words import engine_text
 from screens import palette
 from screens.assets import font, image
 from screens.box.aidpanel import draw_aids
 from screens.box.draw import DIM, BoxDrawing
 from screens.box.layout import CARD_RATIO
 from screens.overlays import wrap
-from screens.text import tr
+from screens.text import tagged, tr
 
 
-def plural(k: int, word: str) -> str:
-    """"1 trick", "3 tricks"."""
-    return f"{k} {word}{'' if k == 1 else 's'}"
+def cards_text(k: int) -> str:
+    """"1 card", "3 cards" in the current language."""
+    return tr("box.cards", n=k)
 
 
 class BoxBoard(BoxDrawing):
@@ -48,7 +49,7 @@ class BoxBoard(BoxDrawing):
         if phase == "play" and led:
             x = self.text(surface, tr("box.led"), s(14), DIM, midleft=(x, y)).right + s(4)
             x = self.mark(surface, led, (x + s(10), y), s(20)).right + s(4)
-            x = self.text(surface, led, s(14), palette.INK, True, midleft=(x, y)).right + s(14)
+            x = self.text(surface, engine_text(led), s(14), palette.INK, True, midleft=(x, y)).right + s(14)
         if phase != "over":
             red_open = v["red_open"]
             self.mark(surface, "red", (x + s(10), y), s(20), faded=not red_open)
@@ -114,14 +115,15 @@ class BoxBoard(BoxDrawing):
             # The long badge only while it leaves room for the whole name.
             pill_size = max(9, s(10))
             room = name_right - s(4) - name_x - font(s(14), bold=True).size(name)[0]
-            label = "round start" if self.pill_width("round start", pill_size) <= room else "starts"
+            long = tr("box.round_start")
+            label = long if self.pill_width(long, pill_size) <= room else tr("box.starts")
             name_right = self.pill(surface, label, pill_size, palette.WOOD,
                                    midright=(r.right - pad, row1)).x - s(4)
         if self.seats[seat].is_bot:
             tags.append("bot")
         if seat == self.ui.viewer:
             tags.append("you")
-        title = name + (f" ({', '.join(tags)})" if tags else "")
+        title = tagged(name, tags)
         if font(s(14), bold=True).size(title)[0] > name_right - name_x:
             title = name  # the name before the tags: "(you)" is also told by the outline
         self.text(surface, self.fit(title, s(14), name_right - name_x, True), s(14),
@@ -138,17 +140,18 @@ class BoxBoard(BoxDrawing):
                 pygame.draw.line(surface, palette.WARN, rect.bottomleft, rect.topright, s(2))
             x += chip + s(3)
         cards = v["hand_counts"][seat]
-        self.text(surface, plural(cards, "card"), s(12), DIM, midright=(r.right - pad, row2))
+        self.text(surface, cards_text(cards), s(12), DIM, midright=(r.right - pad, row2))
         # Row 3: prediction, tricks won, total score.
         row3 = r.bottom - pad - s(7)
         prediction = v["predictions"][seat]
         won = v["tricks_won"][seat]
         parts = []
         if v["prediction_values"]:
-            parts.append("predicts ?" if prediction is None else f"predicts {prediction}")
-        parts.append(f"won {won}")
+            parts.append(tr("box.predicts_unknown") if prediction is None
+                         else tr("box.predicts", n=prediction))
+        parts.append(tr("box.won", n=won))
         line = " · ".join(parts)
-        total = f"{v['totals'][seat]} pts"
+        total = tr("box.pts", n=v["totals"][seat])
         tw = font(s(12), bold=True).size(total)[0]
         self.text(surface, self.fit(line, s(12), r.w - 2 * pad - tw - s(6)), s(12), palette.INK,
                   midleft=(r.x + pad, row3))
@@ -166,8 +169,7 @@ class BoxBoard(BoxDrawing):
         self.draw_aside(surface)
         if hand is None:
             cover = self.hand_rects([0] * max(v["hand_counts"]) if v["hand_counts"] else [])
-            msg = ("Hands stay hidden until the next player confirms." if self.ui.humans
-                   else "Every seat is a bot: their hands stay hidden.")
+            msg = tr("box.hidden") if self.ui.humans else tr("box.bots_hidden")
             for rect in cover:
                 surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
             # On a dark tag: the card backs under it would swallow plain text.
@@ -204,16 +206,16 @@ class BoxBoard(BoxDrawing):
         s = self.ctx.scale
         v = self.view
         rect = self.aside_rect
-        self.text(surface, "Set aside", s(12), palette.WOOD, True,
+        self.text(surface, tr("box.aside_title"), s(12), palette.WOOD, True,
                   midbottom=(rect.centerx, rect.y - s(1)))
         mine = v.get("set_aside")
         if mine is not None:
             self.draw_card(surface, rect, None, face_down=True)
-            self.pill(surface, f"your {mine}", s(12), palette.INK,
+            self.pill(surface, tr("box.your_aside", number=mine), s(12), palette.INK,
                       midbottom=(rect.centerx, rect.bottom - s(4)))
             return
         inviting = v["phase"] == "aside" and self.ui.my_turn
-        self.draw_empty_slot(surface, rect, "drop a card here face down" if inviting else "",
+        self.draw_empty_slot(surface, rect, tr("box.drop_here") if inviting else "",
                              active=inviting)
 
     # -- drawing: the round result -----------------------------------------------------------
@@ -229,19 +231,19 @@ class BoxBoard(BoxDrawing):
         x0 = rect.x + s(14)
         paradox = last.get("paradox")
         if paradox is not None:
-            title = f"Round {last['round']}: paradox! {self.seat_name(paradox)} could not play"
+            title = tr("box.paradox_title", round=last["round"], name=self.seat_name(paradox))
         else:
-            title = f"Round {last['round']} is over"
+            title = tr("box.round_over", round=last["round"])
         if v["phase"] == "over":
-            title += " · game over"
+            title = tr("box.and_game_over", title=title)
         head = self.text(surface, title, s(17), palette.WARN if paradox is not None else palette.INK,
                          True, topleft=(x0, rect.y + s(6)))
-        self.text(surface, "largest groups outlined on the board · click to close", s(12), DIM,
+        self.text(surface, tr("box.result_hint"), s(12), DIM,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(2)
         if paradox is not None:
             hand = last.get("paradox_hand") or []
-            label = self.text(surface, f"{self.seat_name(paradox)}'s hand:", s(13), palette.INK,
+            label = self.text(surface, tr("box.paradox_hand", name=self.seat_name(paradox)), s(13), palette.INK,
                               True, topleft=(x0, y + s(2)))
             ch = max(s(18), min(s(34), (rect.bottom - y) // 5))
             cw = int(ch / CARD_RATIO)
@@ -249,9 +251,9 @@ class BoxBoard(BoxDrawing):
             for number in hand:
                 self.draw_card(surface, pygame.Rect(cx, y, cw, ch), number)
                 cx += cw + s(3)
-            note = "none of these could be declared: −1 per trick won, no bonus"
+            note = tr("box.paradox_note")
             if last.get("discarded"):
-                note += "; the unfinished trick was discarded"
+                note = tr("box.and_discarded", note=note)
             self.text(surface, self.fit(note, s(12), rect.right - cx - s(20)), s(12), DIM,
                       midleft=(cx + s(8), y + ch // 2))
             y += ch + s(3)
@@ -263,7 +265,7 @@ class BoxBoard(BoxDrawing):
         col_w = (rect.w - s(28) - name_w) // len(heads)
         f = font(s(12), bold=True)
         for i, h in enumerate(heads):
-            img = f.render(h, True, DIM)
+            img = f.render(tr(f"box.col.{h.replace(' ', '_')}"), True, DIM)
             surface.blit(img, img.get_rect(midtop=(x0 + name_w + col_w * i + col_w // 2, y)))
         y += f.get_linesize()
         row_h = max(s(16), min(s(26), (rect.bottom - s(6) - y) // n))
@@ -278,7 +280,7 @@ class BoxBoard(BoxDrawing):
                       s(13), palette.INK, True, midleft=(x0 + 2 * rad + s(6), cy))
             predicted = last["predictions"][seat]
             if seat == paradox:
-                bonus = "paradox"
+                bonus = tr("box.paradox_cell")
             elif last["bonus_earned"][seat]:
                 bonus = f"+{last['group'][seat]}"
             else:
@@ -299,7 +301,7 @@ class BoxBoard(BoxDrawing):
         s = self.ctx.scale
         v = self.view
         limit = self.side.bottom - self.side.h // 2 - s(12)
-        y = self.text(surface, f"Scores · round {v['round']} of {v['rounds']}", s(16),
+        y = self.text(surface, tr("box.scores_round", round=v["round"], rounds=v["rounds"]), s(16),
                       palette.INK, True, topleft=rect.topleft).bottom + s(6)
         n = v["players"]
         aiding = v.get("phase") in ("aside", "predict", "play")
@@ -327,12 +329,10 @@ class BoxBoard(BoxDrawing):
             y = draw_aids(self, surface, rect, y, limit)
         notes = []
         if v.get("neutral_reveals"):
-            shown = ", ".join(str(k) for k in v["neutral_reveals"])
-            notes.append(f"Revealed leftovers: {shown} (grey neutral tokens on the board).")
-        aim = ("win four tricks or fewer" if v["players"] == 2
-               else "win exactly the tricks you predicted")
-        notes.append(f"Goal: {aim} and grow one connected group of your tokens. Red beats "
-                     "every colour; a card has the colour you declare.")
+            shown = tr("table.tag_sep").join(str(k) for k in v["neutral_reveals"])
+            notes.append(tr("box.revealed", shown=shown))
+        aim = tr("box.aim_two") if v["players"] == 2 else tr("box.aim_more")
+        notes.append(tr("box.goal", aim=aim))
         f = font(s(12))
         for note in notes:
             lines = wrap(note, f, rect.w)

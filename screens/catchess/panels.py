@@ -14,7 +14,7 @@ from screens.catchess.layout import DIM, STAY_CAPTION
 from screens.overlays import wrap
 from screens.table.board import JsonDict
 from screens.table.pointer import Point
-from screens.text import tr
+from screens.text import tagged, tr
 
 GAIN = (214, 236, 206)
 LOSS = (244, 214, 204)
@@ -286,7 +286,7 @@ class GoalPanels(GardenBoard):
                 tags.append("you")
             if self.seats[seat].is_bot:
                 tags.append("bot")
-            name = self.seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
+            name = tagged(self.seat_name(seat), tags)
             f = font(s(14), bold=True)
             while f.size(name)[0] > r.right - x - s(22) and len(name) > 4:
                 name = name[:-2] + "…"
