@@ -77,7 +77,8 @@ class Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: Optional[str] = None) -> None:
-        parser.exit(0, f"{parser.prog} {self.version()}\n")
+        print(f"{parser.prog} {self.version()}")  # stdout, as argparse's own version action
+        parser.exit(0)
 
 
 def parse_args(argv: Optional[Sequence[str]], version: Callable[[], str]) -> argparse.Namespace:
