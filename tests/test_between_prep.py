@@ -8,26 +8,8 @@ import pytest
 
 from cats.between.prep import draw_below, shuffle_deck
 from cats.rng import Rng
+from splitmix import MASK, STEP, state_before  # noqa: F401
 
-MASK = (1 << 64) - 1
-STEP = 0x9E3779B97F4A7C15
-
-
-def _unshift(value: int, shift: int) -> int:
-    """The x with x ^ (x >> shift) == value (64 bits)."""
-    x = value
-    for _ in range(64 // shift + 1):
-        x = value ^ (x >> shift)
-    return x
-
-
-def state_before(output: int) -> int:
-    """A generator state whose next 64-bit output is ``output`` (SplitMix64 run backwards)."""
-    z = _unshift(output, 31)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
-    z = _unshift(z, 27)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
-    return (_unshift(z, 30) - STEP) & MASK
 
 
 def test_state_before_gives_the_wanted_output() -> None:
