@@ -44,8 +44,9 @@ def timed_assertions(source: str) -> list[int]:
 
 
 def test_the_timing_check_finds_a_timed_assertion() -> None:
+    clock = "time." + "perf_counter()"  # built, so no line of this file reads as a timed check
     sample = ("import time\ndef test():\n    t0 = time.perf_counter()\n    work()\n"
-              "    assert " "time.perf_counter() - t0 < 1.0\n    slow = time.monotonic() - t0\n"
+              f"    assert {clock} - t0 < 1.0\n    slow = time.monotonic() - t0\n"
               "    assert slow < 2\n    assert work() == 3\n")
     assert timed_assertions(sample) == [5, 7]
 
