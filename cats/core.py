@@ -399,15 +399,33 @@ def _no_invariant(start: JsonDict, now: JsonDict) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Game:
-    """Everything about one game, registered once in ``cats.GAMES``: its info, its state class,
-    how to start one, its bot levels (imported on first use) and its fuzz invariants."""
+class Engine:
+    """The parts of a game that are imported only when a game is first started or read."""
 
-    info: GameInfo
     state_class: type["State"]
     new_game_fn: Callable[[int, int, JsonDict], "State"] = field(repr=False)
-    bot_levels: Callable[[], Mapping[int, BotFactory]] = field(repr=False)
     invariants: Invariant = field(default=_no_invariant, repr=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything about one game, registered once in ``cats.GAMES``: its info, and, imported on
+    first use so that the menus start quickly, its engine (state class, how to start one, fuzz
+    invariants) and its bot levels."""
+
+    info: GameInfo
+    engine: Callable[[], Engine] = field(repr=False)
+    bot_levels: Callable[[], Mapping[int, BotFactory]] = field(repr=False)
+
+    @property
+    def state_class(self) -> type["State"]:
+        """The game's :class:`State` subclass."""
+        return self.engine().state_class
+
+    @property
+    def invariants(self) -> Invariant:
+        """The game's conservation check for the fuzzer."""
+        return self.engine().invariants
 
     @property
     def id(self) -> str:
@@ -417,7 +435,7 @@ class Game:
     def new_game(self, players: int, seed: int, options: Optional[Mapping[str, Any]] = None) -> "State":
         """A fresh game; raises ``ValueError`` for a bad player count or options."""
         self.info.check_players(players)
-        return self.new_game_fn(players, seed, self.info.check_options(options))
+        return self.engine().new_game_fn(players, seed, self.info.check_options(options))
 
     def bot(self, level: int) -> Bot:
         """A new bot of ``level`` (1 Kitten, 2 Tomcat, 3 Lion); ``ValueError`` for another level."""

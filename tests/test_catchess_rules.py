@@ -8,7 +8,8 @@ from typing import Any, Optional
 
 import pytest
 
-from cats.catchess import INFO, CatChessState, new_game
+from cats.catchess.info import INFO
+from cats.catchess.state import CatChessState, new_game
 from cats.catchess.actions import Move, Place, Stay, Swap
 from cats.catchess.garden import (
     ADJ,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from cats.between.cards import CROWN, DECK_SIZE, LAST_ROUND
 from cats.core import GameInfo, OptionSpec
 from cats.jsondata import is_int
 
@@ -26,6 +25,8 @@ INFO = GameInfo(
 
 def check_script(opts: Mapping[str, Any], players: int) -> None:
     """Refuse malformed scripted set-ups with a readable ``ValueError``."""
+    from cats.between.cards import CROWN, DECK_SIZE, LAST_ROUND  # the deck loads with a game
+
     first = opts.get("first")
     if first is not None and not (is_int(first) and 0 <= first < players):
         raise ValueError("option 'first' must be a seat number")

@@ -8,22 +8,28 @@ state back), ``bots``, ``invariants``. ``round_stamp(state)`` counts finished ro
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Mapping
 
-from cats.box.invariants import conservation
 from cats.box.info import INFO
-from cats.box.state import BoxState, round_stamp
-from cats.core import BotFactory, Game
+from cats.core import BotFactory, Engine, Game
+
+
+@cache
+def _engine() -> Engine:
+    # Imported when a game is first started or read, not when the menu lists the game.
+    from cats.box.invariants import conservation
+    from cats.box.state import BoxState
+
+    return Engine(BoxState, BoxState.start, conservation)
 
 
 def _bot_levels() -> Mapping[int, BotFactory]:
-    from cats.box.bots import (
-        LEVELS,  # imported when a bot is first asked for: keeps start-up light
-    )
+    from cats.box.bots import LEVELS  # imported when a bot is first asked for
 
     return LEVELS
 
 
-GAME = Game(INFO, BoxState, BoxState.start, _bot_levels, conservation)
+GAME = Game(INFO, _engine, _bot_levels)
 
-__all__ = ["GAME", "INFO", "BoxState", "round_stamp"]
+__all__ = ["GAME", "INFO"]

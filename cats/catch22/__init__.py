@@ -30,22 +30,28 @@ RULES NOTE: questions for the rules editor, each implemented with the reading gi
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Mapping
 
 from cats.catch22.info import INFO
-from cats.catch22.invariants import conservation
-from cats.catch22.state import Catch22State, new_game
-from cats.core import BotFactory, Game
+from cats.core import BotFactory, Engine, Game
+
+
+@cache
+def _engine() -> Engine:
+    # Imported when a game is first started or read, not when the menu lists the game.
+    from cats.catch22.invariants import conservation
+    from cats.catch22.state import Catch22State, new_game
+
+    return Engine(Catch22State, new_game, conservation)
 
 
 def _bot_levels() -> Mapping[int, BotFactory]:
-    from cats.catch22.bots import (
-        LEVELS,  # imported when a bot is first asked for: keeps start-up light
-    )
+    from cats.catch22.bots import LEVELS  # imported when a bot is first asked for
 
     return LEVELS
 
 
-GAME = Game(INFO, Catch22State, new_game, _bot_levels, conservation)
+GAME = Game(INFO, _engine, _bot_levels)
 
-__all__ = ["GAME", "INFO", "Catch22State", "new_game"]
+__all__ = ["GAME", "INFO"]

@@ -12,22 +12,28 @@ back on the cat's own region is a cancelled drag, and the screen offers "stay" a
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Mapping
 
 from cats.catchess.info import INFO
-from cats.catchess.invariants import conservation
-from cats.catchess.state import CatChessState, new_game
-from cats.core import BotFactory, Game
+from cats.core import BotFactory, Engine, Game
+
+
+@cache
+def _engine() -> Engine:
+    # Imported when a game is first started or read, not when the menu lists the game.
+    from cats.catchess.invariants import conservation
+    from cats.catchess.state import CatChessState, new_game
+
+    return Engine(CatChessState, new_game, conservation)
 
 
 def _bot_levels() -> Mapping[int, BotFactory]:
-    from cats.catchess.bots import (
-        LEVELS,  # imported when a bot is first asked for: keeps start-up light
-    )
+    from cats.catchess.bots import LEVELS  # imported when a bot is first asked for
 
     return LEVELS
 
 
-GAME = Game(INFO, CatChessState, new_game, _bot_levels, conservation)
+GAME = Game(INFO, _engine, _bot_levels)
 
-__all__ = ["GAME", "INFO", "CatChessState", "new_game"]
+__all__ = ["GAME", "INFO"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cats.catchess.garden import CARD_INDEX
 from cats.core import GameInfo, OptionSpec
 
 DEFAULT_ROUNDS = {1: 1, 2: 4, 3: 3}
@@ -48,6 +47,8 @@ def check_game_options(options: Mapping[str, Any], players: int) -> list[Optiona
         return []
     if not isinstance(deal, (list, tuple)):
         raise ValueError("the scripted deal must be a list of rounds")
+    from cats.catchess.garden import CARD_INDEX  # the goal cards load with a game
+
     size = SOLO_CARDS if players == 1 else players
     out: list[Optional[list[int]]] = []
     for cards in deal:
