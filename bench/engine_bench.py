@@ -6,14 +6,23 @@ through random games the cost of ``legal_actions()`` and ``clone()``, each again
 operation of the reference (a whole deal, ``legal_cards()``, ``copy.deepcopy`` of a mid deal).
 A game played in rounds (its package has ``round_stamp(state)``, the count of finished rounds)
 also gets a per-round figure: one random round (a full game's time over its rounds) against one
-deal. A ratio above 1 means the game's unit is faster than the reference's. ``BASELINE`` holds
-the ratios measured before the engine work of the "fast engines" issue, to print the gain.
+deal. A ratio above 1 means the game's unit is faster than the reference's.
+
+The method (since issue #17's fair-driver step): every random move, of the games and of the
+reference, is picked with ``random.Random(seed).randrange`` (the reference's own picker; the
+games were driven by the pure-Python ``Rng.below`` before, about a fifth of a Cat Chess game's
+time), and the engines of the commit the work started from (``BEFORE``) are timed in the same
+run, interleaved with today's, each tree in its own process (``bench/tree_worker.py``); the gain
+printed is today's ratio over that commit's. ``--old-method`` also prints the earlier figure
+(today's engine driven by ``Rng.below``, against the ``BASELINE`` table from an earlier run).
+``--digest COMMIT`` checks that today's engines behave exactly as COMMIT's.
 When ``open_spiel`` is installed (bench only: ``pip install open-spiel``), its ``oh_hell`` deal
 driven from Python is timed beside the reference too.
 
     python bench/engine_bench.py                 # every game
     python bench/engine_bench.py --game box --seconds 2
     python bench/engine_bench.py --game between --rounds 9   # steadier medians
+    python bench/engine_bench.py --digest main --game catchess  # same behaviour as main's?
 """
 
 from __future__ import annotations
@@ -150,7 +159,13 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--old-method", action="store_true",
                         help="also print the games ratio the earlier way: today's engine "
                              "driven by Rng.below, against the BASELINE table")
+    parser.add_argument("--digest", metavar="COMMIT",
+                        help="instead of timing: a digest of 300 seeded random games (legal "
+                             "actions, moves, narration, views, JSON, outcomes) of today's "
+                             "engines and of COMMIT's, which must match")
     args = parser.parse_args(argv)
+    if args.digest:
+        sys.exit(compare_digests(args.digest, args.game or list(GAMES)))
     spiel = openspiel_ratio(args.seconds, args.rounds)
     if spiel is not None:
         print(f"OpenSpiel oh_hell deal driven from Python: {spiel:.3f} of the reference's speed")
@@ -167,6 +182,23 @@ def main(argv: Optional[list[str]] = None) -> None:
         finally:
             for worker in workers:
                 worker.close()
+
+
+def compare_digests(commit: str, games: list[str]) -> int:
+    """Print each game's 300-game digest for today's engines and ``commit``'s; 1 if any differ."""
+    with tempfile.TemporaryDirectory(prefix="engine-digest-") as folder:
+        workers = [Worker(ROOT), Worker(export_tree(commit, Path(folder)))]
+        differ = 0
+        try:
+            for game_id in games:
+                mine, theirs = (w.ask(op="digest", game=game_id, games=300) for w in workers)
+                differ |= mine != theirs
+                print(f"{game_id:10} today {mine[:16]}  {commit} {theirs[:16]}  "
+                      f"{'match' if mine == theirs else 'DIFFER'}", flush=True)
+        finally:
+            for worker in workers:
+                worker.close()
+    return int(differ)
 
 
 def bench_versus(workers: list[Worker], game_id: str, args: argparse.Namespace,

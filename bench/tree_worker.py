@@ -63,6 +63,7 @@ class Tree:
     def random_game(self, game_id: str, seed: int, picker: str = "random") -> Any:
         """One random full game; the final position."""
         state = self.games[game_id].new_game(self.seats(game_id), seed)
+        below: Callable[[int], int]
         if picker == "rng":
             below = self.Rng(seed ^ 0xBE7C).below
         else:
@@ -148,7 +149,7 @@ class Tree:
                 continue
             world = state.determinize(seat, self.Rng(77 + i))
             bot = make_bot("box", 3)
-            inner = getattr(bot, "search", bot)
+            inner: Any = getattr(bot, "search", bot)
             inner.seconds = 1e9
             start = time.process_time()
             bot.choose(world, seat, self.Rng(91 + i))
