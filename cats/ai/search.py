@@ -104,7 +104,7 @@ class FlatMonteCarlo:
         return actions[best]
 
 
-@dataclass
+@dataclass(slots=True)
 class SearchNode:
     """A node of an information-set search tree: the action into it, who chose it, statistics."""
 
@@ -257,18 +257,20 @@ class RoundISMCTS:
     def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int,
                  at_root: list[Action]) -> None:
         node = root
-        stamp = self.stamp
+        stamp, exploration, log, sqrt = self.stamp, self.exploration, math.log, math.sqrt
         while sim.to_move is not None and stamp(sim) == start:
             legal = at_root if node is root else sim.legal_actions()
             mover = sim.to_move
             children = node.children
             untried = []
+            present = []
             for a in legal:
                 child = children.get(a)
                 if child is None:
                     untried.append(a)
                 else:
                     child.available += 1
+                    present.append(child)
             if untried:
                 action = untried[rng.below(len(untried))]
                 child = SearchNode(action, mover, node, available=1)
@@ -276,10 +278,15 @@ class RoundISMCTS:
                 sim.do(action)
                 node = child
                 break
-            best_child = ucb_child(children, legal, self.exploration)
-            assert best_child.action is not None
-            sim.do(best_child.action)
-            node = best_child
+            # ucb_child over ``legal`` (every one present, each available at least once), inlined
+            best_value = -math.inf
+            for child in present:
+                visits = child.visits
+                value = child.total / visits + exploration * sqrt(log(child.available) / visits)
+                if value > best_value:
+                    best_value, node = value, child
+            assert node.action is not None
+            sim.do(node.action)
         if sim.to_move is not None and stamp(sim) == start:
             self.rollout(sim, rng)
         values = self.rewards(sim, start)

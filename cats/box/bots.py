@@ -135,23 +135,44 @@ def safe_plays(state: BoxState) -> list[Action]:
     """The legal plays after which the player still holds a card to declare (all of them when
     none does, or when the player will not play again this round)."""
     seat = state.turn
-    held, free = state.colours[seat], state.free
-    if len(state.hands[seat]) <= 2:
+    hand = state.hands[seat]
+    if len(hand) <= 2:
         return state.legal_actions()
+    held, free = state.colours[seat], state.free
     pmask = state.play_mask()
     led = state.led if state.trick else -1
     other = held & ~(1 << led) if led >= 0 else held
-    distinct, counts, cards_f, _, cards_o, _ = _room(state, held, other)
+    cards_f = cards_o = 0   # cards declarable in the colours kept by following / not following
+    for k in hand:
+        spaces = free[k]
+        if spaces & held:
+            cards_f += 1
+            if spaces & other:
+                cards_o += 1
+    sets = PLAY_SETS
     safe: list[Action] = []
-    for k, had in zip(distinct, counts):
+    previous = 0
+    for k in hand:   # sorted: each number once
+        if k == previous:
+            continue
+        previous = k
         bits = free[k] & pmask
         if not bits:
             continue
+        had = hand.count(k)
         keep_f = cards_f - had + (had - 1) * (BITS[free[k] & held] > 1) > 0
+        if led < 0:
+            if keep_f:
+                safe += sets[k][bits]
+            continue
         keep_o = cards_o - had + (had - 1) * (BITS[free[k] & other] > 1) > 0
-        for c in COLOURS_OF[bits]:
-            if keep_f if led < 0 or c == led else keep_o:
-                safe.append(PLAYS[k][c])
+        if keep_f and keep_o:
+            safe += sets[k][bits]
+        elif keep_f:
+            if bits >> led & 1:
+                safe.append(PLAYS[k][led])
+        elif keep_o:
+            safe += sets[k][bits & other]
     return safe or state.legal_actions()
 
 
