@@ -3,7 +3,8 @@
 For each game it prints: random full games per second (4 players; 3 for Cat Chess); milliseconds
 per move of level 3 (median and worst, wall clock and CPU) from 20 fixed seeded positions, with
 search simulations per second for Cat in the Box (beside OpenSpiel's C++ ISMCTS on ``oh_hell``
-positions when ``open_spiel`` is installed); the win share of L1 against random play, L2
+positions when ``open_spiel`` is installed, and beside the Lion of ``--before``'s code, both
+timed interleaved on the same seeded positions, cap lifted); the win share of L1 against random play, L2
 against L1 and L3 against L2 over seeded head-to-head games; the mean game length in turns for
 Catch 22; the solo exact best-score search time for Cat Chess (every three-card hand). A game
 whose ``cats/<id>/bots.py`` defines ``events(before, action, after)`` (the ``(seat, event)``
@@ -35,6 +36,7 @@ import importlib
 import math
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
 from multiprocessing import Pool
@@ -59,6 +61,7 @@ GAMES = tuple(gid for gid, game in REGISTRY.items() if game.info.max_players > 1
 RANDOM_PLAYERS = {gid: min(4, REGISTRY[gid].info.max_players) for gid in GAMES}
 MATCH_PLAYERS = {gid: 4 if REGISTRY[gid].info.max_players >= 4 else 2 for gid in GAMES}
 POSITIONS = 20
+LION_BEFORE = "5b978b5"   # the code whose Lion issue #17 measured (1,205 simulations/s then)
 MAX_STEPS = 20_000
 WORKERS = 2
 
@@ -320,9 +323,30 @@ def fmt_share(r: dict[str, float]) -> str:
     return f"{r['share']:.3f} [{r['low']:.3f}, {r['high']:.3f}]"
 
 
+def lion_versus(commit: str, rounds: int = 3) -> tuple[float, float]:
+    """Cat in the Box level-3 simulations per CPU second (cap lifted, the same seeded positions)
+    of today's code and of ``commit``'s, each tree in its own process, interleaved."""
+    from bench.engine_bench import Worker, export_tree
+
+    totals = [[0, 0.0], [0, 0.0]]
+    with tempfile.TemporaryDirectory(prefix="bots-bench-") as folder:
+        workers = [Worker(ROOT), Worker(export_tree(commit, Path(folder)))]
+        try:
+            for _ in range(rounds):
+                for w, worker in enumerate(workers):
+                    sims, spent = worker.ask(op="lion", positions=12)
+                    totals[w][0] += sims
+                    totals[w][1] += spent
+        finally:
+            for worker in workers:
+                worker.close()
+    return totals[0][0] / totals[0][1], totals[1][0] / totals[1][1]
+
+
 def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
-               pairs: list[int], log: Callable[[str], None]) -> None:
-    """Run and print every measure for one game."""
+               pairs: list[int], log: Callable[[str], None], before: str = "") -> None:
+    """Run and print every measure for one game (Cat in the Box: Lion's simulations/s beside
+    the ``before`` commit's too, when given)."""
     log(f"== {game_id} ==")
     rp = RANDOM_PLAYERS[game_id]
     rate, length = random_games_per_second(game_id, rp)
@@ -341,6 +365,11 @@ def bench_game(pool: Any, game_id: str, games: int, players: Optional[int],
             line += (f"; OpenSpiel's C++ ISMCTS on oh_hell {spiel:.0f}/s "
                      f"(ratio {timing['sims_per_s'] / spiel:.3f})")
     log(line)
+    if timing["sims_per_s"] and game_id == "box" and before:
+        today, then = lion_versus(before)
+        log(f"L3 simulations/s from 12 seeded positions of random 4-player games, cap lifted, "
+            f"today's code and {before}'s timed interleaved in this run (3 rounds, CPU): "
+            f"{today:.0f} against {then:.0f}: {today / then:.2f}x")
     if timing["sims_per_s"]:
         cap = getattr(bot_for(game_id, 3), "seconds", 0.0)
         full = full_budget_times(game_id, mp)
@@ -381,6 +410,9 @@ def main(argv: Optional[list[str]] = None) -> None:
                         help="players in head-to-head games (default 4; Cat Chess 2)")
     parser.add_argument("--pairs", type=int, action="append", choices=(1, 2, 3),
                         help="only L1-vs-random (1), L2-vs-L1 (2) or L3-vs-L2 (3); repeatable")
+    parser.add_argument("--before", default=LION_BEFORE,
+                        help="the commit whose Lion is timed beside today's (default "
+                             f"{LION_BEFORE}, the code issue #17 measured; '' to skip)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
 
@@ -392,7 +424,8 @@ def main(argv: Optional[list[str]] = None) -> None:
             players = args.players
             if players is not None and players > REGISTRY[game_id].info.max_players:
                 players = MATCH_PLAYERS[game_id]
-            bench_game(pool, game_id, args.games, players, sorted(args.pairs or [1, 2, 3]), log)
+            bench_game(pool, game_id, args.games, players, sorted(args.pairs or [1, 2, 3]), log,
+                       args.before)
     log(f"total wall time {time.perf_counter() - started:.0f} s")
 
 

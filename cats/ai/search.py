@@ -8,6 +8,7 @@ Searches are bounded by a number of iterations (reproducible) and a time cap (re
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Callable, MutableSequence, Optional, TypeVar
@@ -21,41 +22,32 @@ T = TypeVar("T")
 
 class SearchRng(Rng):
     """A generator for a search's own choices (re-deals, rollouts, tie-breaks), seeded from the
-    bot's: a small draw takes 21 bits of a 64-bit output (three draws per output), so its bias is
-    below n / 2**21, which no search notices. Never used for a game's own randomness."""
+    bot's: small draws come from Python's C-backed Mersenne Twister seeded with the same number
+    (a 53-bit float scaled to the bound, so the bias is below n / 2**53, which no search
+    notices); ``next64`` and draws above 2**16 stay SplitMix64's. Never used for a game's own
+    randomness."""
 
-    __slots__ = ("_pool", "_left")
+    __slots__ = ("_draw", "random")
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
-        self._pool = 0
-        self._left = 0
+        self._draw = self.random = random.Random(seed).random   # a float in [0, 1)
 
     def below(self, n: int) -> int:
         """Integer in [0, n), nearly uniform for small ``n`` (exact draws above 2**16)."""
         if not 0 < n <= 1 << 16:
             return super().below(n)
-        if not self._left:
-            self._pool, self._left = self.next64(), 3
-        self._left -= 1
-        chunk = self._pool & 0x1FFFFF
-        self._pool >>= 21
-        return chunk * n >> 21
+        return int(self._draw() * n)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place with the small draws (:meth:`below`'s, inlined)."""
         if len(items) > 1 << 16:
             super().shuffle(items)
             return
-        pool, left = self._pool, self._left
+        draw = self._draw
         for i in range(len(items) - 1, 0, -1):
-            if not left:
-                pool, left = self.next64(), 3
-            left -= 1
-            j = (pool & 0x1FFFFF) * (i + 1) >> 21
-            pool >>= 21
+            j = int(draw() * (i + 1))
             items[i], items[j] = items[j], items[i]
-        self._pool, self._left = pool, left
 
 
 def random_rollout(state: State, rng: Rng, max_steps: int = 5000) -> None:
@@ -112,7 +104,7 @@ class FlatMonteCarlo:
         return actions[best]
 
 
-@dataclass
+@dataclass(slots=True)
 class SearchNode:
     """A node of an information-set search tree: the action into it, who chose it, statistics."""
 
@@ -265,18 +257,20 @@ class RoundISMCTS:
     def _iterate(self, root: SearchNode, sim: State, rng: Rng, start: int,
                  at_root: list[Action]) -> None:
         node = root
-        stamp = self.stamp
+        stamp, exploration, log, sqrt = self.stamp, self.exploration, math.log, math.sqrt
         while sim.to_move is not None and stamp(sim) == start:
             legal = at_root if node is root else sim.legal_actions()
             mover = sim.to_move
             children = node.children
             untried = []
+            present = []
             for a in legal:
                 child = children.get(a)
                 if child is None:
                     untried.append(a)
                 else:
                     child.available += 1
+                    present.append(child)
             if untried:
                 action = untried[rng.below(len(untried))]
                 child = SearchNode(action, mover, node, available=1)
@@ -284,10 +278,15 @@ class RoundISMCTS:
                 sim.do(action)
                 node = child
                 break
-            best_child = ucb_child(children, legal, self.exploration)
-            assert best_child.action is not None
-            sim.do(best_child.action)
-            node = best_child
+            # ucb_child over ``legal`` (every one present, each available at least once), inlined
+            best_value = -math.inf
+            for child in present:
+                visits = child.visits
+                value = child.total / visits + exploration * sqrt(log(child.available) / visits)
+                if value > best_value:
+                    best_value, node = value, child
+            assert node.action is not None
+            sim.do(node.action)
         if sim.to_move is not None and stamp(sim) == start:
             self.rollout(sim, rng)
         values = self.rewards(sim, start)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
-from cats.ai.search import Noisy, RoundISMCTS
+from cats.ai.search import Noisy, RoundISMCTS, SearchRng
 from cats.box.actions import COLOUR_INDEX, PLAY_SETS, PLAYS, RED, Play, Predict, SetAside
 from cats.box.info import ALL_COLOURS, ASIDE, OVER, PLAYING
 from cats.box.scoring import winners
@@ -135,23 +135,44 @@ def safe_plays(state: BoxState) -> list[Action]:
     """The legal plays after which the player still holds a card to declare (all of them when
     none does, or when the player will not play again this round)."""
     seat = state.turn
-    held, free = state.colours[seat], state.free
-    if len(state.hands[seat]) <= 2:
+    hand = state.hands[seat]
+    if len(hand) <= 2:
         return state.legal_actions()
+    held, free = state.colours[seat], state.free
     pmask = state.play_mask()
     led = state.led if state.trick else -1
     other = held & ~(1 << led) if led >= 0 else held
-    distinct, counts, cards_f, _, cards_o, _ = _room(state, held, other)
+    cards_f = cards_o = 0   # cards declarable in the colours kept by following / not following
+    for k in hand:
+        spaces = free[k]
+        if spaces & held:
+            cards_f += 1
+            if spaces & other:
+                cards_o += 1
+    sets = PLAY_SETS
     safe: list[Action] = []
-    for k, had in zip(distinct, counts):
+    previous = 0
+    for k in hand:   # sorted: each number once
+        if k == previous:
+            continue
+        previous = k
         bits = free[k] & pmask
         if not bits:
             continue
+        had = hand.count(k)
         keep_f = cards_f - had + (had - 1) * (BITS[free[k] & held] > 1) > 0
+        if led < 0:
+            if keep_f:
+                safe += sets[k][bits]
+            continue
         keep_o = cards_o - had + (had - 1) * (BITS[free[k] & other] > 1) > 0
-        for c in COLOURS_OF[bits]:
-            if keep_f if led < 0 or c == led else keep_o:
-                safe.append(PLAYS[k][c])
+        if keep_f and keep_o:
+            safe += sets[k][bits]
+        elif keep_f:
+            if bits >> led & 1:
+                safe.append(PLAYS[k][led])
+        elif keep_o:
+            safe += sets[k][bits & other]
     return safe or state.legal_actions()
 
 
@@ -255,7 +276,7 @@ def _rollout_gains(table: Table, after_me: int, need: int
 _ROLLOUT_GAINS: dict[int, tuple[float, tuple[float, ...], tuple[float, ...]]] = {}
 
 
-def rollout_plays(state: BoxState) -> list[Action]:
+def rollout_plays(state: BoxState) -> Sequence[Action]:
     """The plays the light policy (no token adjacency, no squeeze) likes best: the plays
     ``best_plays`` picks with those weights at zero, computed per number and colour class (the
     led colour, red, and any other colour score alike within a number), as rollouts need it
@@ -270,19 +291,20 @@ def rollout_plays(state: BoxState) -> list[Action]:
     gains = _ROLLOUT_GAINS.get((table.numbers * 8 + after_me) * 3 + (
         0 if need == 0 else 1 if need > 0 else 2))
     want, red_gain, other_gain = gains or _rollout_gains(table, after_me, need)
-    per_card = SAFETY / left if left > 1 else 0.0
     sets = PLAY_SETS
-    best: list[Action] = []
+    best: tuple[Action, ...] = ()
     best_score = -1e18
+    keep_f = keep_o = SAFETY
     if not trick:   # a lead holds the trick so far, in any colour; nothing is given up
         pmask = held if state.red_open else state.play_mask()
-        cards_f = pairs_f = 0   # as _room counts, inlined: this is the rollouts' hot path
-        for k in hand:
-            spaces = free[k] & held
-            if spaces:
-                cards_f += 1
-                pairs_f += BITS[spaces]
-        keep_f = SAFETY
+        if left > 1:
+            per_card = SAFETY / left
+            cards_f = pairs_f = 0   # as _room counts, inlined: this is the rollouts' hot path
+            for k in hand:
+                spaces = free[k] & held
+                if spaces:
+                    cards_f += 1
+                    pairs_f += BITS[spaces]
         previous = 0
         for k in hand:   # sorted: each number once, its copies counted where they matter
             if k == previous:
@@ -300,41 +322,42 @@ def rollout_plays(state: BoxState) -> list[Action]:
             if bits & 1:
                 score = keep_f + red_gain[k]
                 if score > best_score + 1e-9:
-                    best, best_score = list(sets[k][1]), score
+                    best, best_score = sets[k][1], score
                 elif score >= best_score - 1e-9:
                     best += sets[k][1]
             if bits & 14:
                 score = keep_f + other_gain[k]
                 if score > best_score + 1e-9:
-                    best, best_score = list(sets[k][bits & 14]), score
+                    best, best_score = sets[k][bits & 14], score
                 elif score >= best_score - 1e-9:
                     best += sets[k][bits & 14]
         return best
     led = state.led
-    other = held & ~(1 << led)
+    led_bit = 1 << led
+    other = held & ~led_bit
     ranks = COLOUR_RANKS[led + 1]
     top = -1
     for _, k, c in trick:
         if ranks[c] + k > top:
             top = ranks[c] + k
-    cards_f = pairs_f = cards_o = pairs_o = 0
     split = other != held
-    for k in hand:
-        spaces = free[k] & held
-        if spaces:
-            cards_f += 1
-            pairs_f += BITS[spaces]
-            if split:
-                spaces &= other
-                if spaces:
-                    cards_o += 1
-                    pairs_o += BITS[spaces]
+    if left > 1:
+        per_card = SAFETY / left
+        cards_f = pairs_f = cards_o = pairs_o = 0
+        for k in hand:
+            spaces = free[k] & held
+            if spaces:
+                cards_f += 1
+                pairs_f += BITS[spaces]
+                if split:
+                    spaces &= other
+                    if spaces:
+                        cards_o += 1
+                        pairs_o += BITS[spaces]
     led_gain = red_gain if led == RED else other_gain
     led_rank, red_rank = ranks[led], ranks[RED]
-    led_bit = 1 << led
     red_only = 1 & ~led_bit
     plain = ~(led_bit | 1)
-    keep_f = keep_o = SAFETY
     previous = 0
     for k in hand:
         if k == previous:
@@ -350,7 +373,7 @@ def rollout_plays(state: BoxState) -> list[Action]:
             keep_f = (DOOMED if cards <= 0
                       else per_card * cards + PAIRS * (pairs_f - spaces - had + 1))
             if split:
-                spaces = BITS[free[k] & other]
+                spaces = BITS[bits & other]
                 cards = cards_o - had + (had - 1) * (spaces > 1)
                 keep_o = (DOOMED if cards <= 0
                           else per_card * cards + PAIRS * (pairs_o - spaces - had + 1))
@@ -361,21 +384,21 @@ def rollout_plays(state: BoxState) -> list[Action]:
         if colours:
             score = keep_f + (led_gain[k] if led_rank + k > top else -want)
             if score > best_score + 1e-9:
-                best, best_score = list(sets[k][colours]), score
+                best, best_score = sets[k][colours], score
             elif score >= best_score - 1e-9:
                 best += sets[k][colours]
         colours = bits & red_only
         if colours:
             score = keep_o + (red_gain[k] if red_rank + k > top else -want)
             if score > best_score + 1e-9:
-                best, best_score = list(sets[k][colours]), score
+                best, best_score = sets[k][colours], score
             elif score >= best_score - 1e-9:
                 best += sets[k][colours]
         colours = bits & plain
         if colours:
             score = keep_o - want
             if score > best_score + 1e-9:
-                best, best_score = list(sets[k][colours]), score
+                best, best_score = sets[k][colours], score
             elif score >= best_score - 1e-9:
                 best += sets[k][colours]
     return best
@@ -420,8 +443,9 @@ def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:
     that keep a card to declare) until the current round is scored (in place)."""
     assert isinstance(state, BoxState)
     rounds = len(state.rounds)
-    threshold = int(explore * 1024)
-    draws = left = 0   # 10-bit explore draws, six from each 64-bit output
+    # a float in [0, 1): the search generator's own C draw, else one from ``rng.below``
+    draw = rng.random if isinstance(rng, SearchRng) else lambda: rng.below(1 << 30) / (1 << 30)
+    threshold = int(explore * 1024) / 1024
     while True:
         phase = state.phase
         if phase != PLAYING:
@@ -429,12 +453,8 @@ def play_round(state: State, rng: Rng, explore: float = EXPLORE) -> None:
                 return
             state.do(aside_choice(state) if phase == ASIDE else prediction_choice(state))
             continue
-        if not left:
-            draws, left = rng.next64(), 6
-        left -= 1
-        pool = safe_plays(state) if draws & 1023 < threshold else rollout_plays(state)
-        draws >>= 10
-        play = pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
+        pool = safe_plays(state) if draw() < threshold else rollout_plays(state)
+        play = pool[int(draw() * len(pool))] if len(pool) > 1 else pool[0]
         state.declare(play.number, COLOUR_INDEX[play.colour])  # type: ignore[attr-defined]
 
 
