@@ -931,7 +931,7 @@ class Expectimax:
         self.nodes += 1
         if self.nodes > self.limit:
             raise Budget
-        if not self.nodes & 255:
+        if not self.nodes & 63:
             if self.clock() > self.deadline:
                 raise Budget
             if len(table) > self.table_limit:
