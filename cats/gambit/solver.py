@@ -834,20 +834,10 @@ class Expectimax:
         # Positions kept at most: past it the table starts again (it is only a cache), which
         # bounds the memory of a long search at the price of work done again.
         self.table_limit: float = math.inf
-        # Bounds by the fields the bound reads (the Paw's cell, the Bishops apart from the
-        # other cards and Umbra's cell do not enter it): positions that differ only there share.
-        self.bounds: dict[tuple[Any, ...], float] = {}
 
     def bound(self, s: Pos, unknown: str) -> float:
         """Mean over the unseen orders of the clairvoyant bound (>= the expected value)."""
-        key = (s[0], s[1], s[3] | s[4], s[5], s[7] >= 0, s[8], s[9], s[10], s[11], s[12], s[13],
-               s[14], s[15], unknown)
-        v = self.bounds.get(key)
-        if v is None:
-            if len(self.bounds) > BOUND_LIMIT:
-                self.bounds.clear()
-            v = self.bounds[key] = expected_bound(s, unknown)
-        return v
+        return expected_bound(s, unknown)
 
     def children(self, s: Pos, unknown: str) -> list[tuple[Token, Any]]:
         """(token, outcome) per action; an outcome is a final value, an (s, unknown) position or
@@ -1004,7 +994,6 @@ class Expectimax:
 
 
 EPS = 1e-9
-BOUND_LIMIT = 400_000  # bounds an exact search keeps (a cache: past it, it starts again)
 
 
 def _bottom_pairs(pair: str, unknown: str) -> list[tuple[str, float]]:
