@@ -320,3 +320,65 @@ def test_a_table_past_its_limit_starts_again_and_the_value_stays_exact() -> None
         capped.table_limit = 50
         assert capped.value(*from_info(state)) == pytest.approx(free.value(*from_info(state)))
         assert len(capped.table) < len(free.table)  # the cap was reached: the table started again
+
+
+# -- iterative widening: today's answer first, the exact search with what is left ---------------------
+class Ticks:
+    """An injected CPU clock: every reading is one tick later (no real time is measured)."""
+
+    def __init__(self, tick: float = 1e-6) -> None:
+        self.tick = tick
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return self.readings * self.tick
+
+
+WIDE = {**LIGHT, "exact_deck": 3, "seconds": 60.0}
+
+
+def test_a_widened_search_cut_by_the_budget_gives_todays_answer() -> None:
+    """When the budget runs out inside the widened exact search, the hint is the answer the
+    solver without widening gives (same random stream, same clock readings up to there)."""
+    stopped = 0
+    for state in [s for s in _late_turns() if len(s.deck) > WIDE["exact_deck"]]:
+        today_clock = Ticks()
+        today = GambitSolver(**WIDE, clock=today_clock)  # type: ignore[arg-type]
+        expected = today.hint(state, Rng(1), 60.0)
+        # The budget ends after the widening check and before the search's first clock check
+        # (at its 64th node: a search that needs fewer completes, and is checked below).
+        budget = (today_clock.readings + 0.5) * today_clock.tick
+        wide = GambitSolver(**WIDE, widen_deck=10, budget=budget,  # type: ignore[arg-type]
+                            clock=Ticks())
+        answer = wide.hint(state, Rng(1), 60.0)
+        if wide.last_stats["widened"] == "stopped":
+            stopped += 1
+            assert answer == expected and wide.last_stats["method"] == "sampled"
+        else:
+            assert wide.last_stats["method"] == "exact"
+    assert stopped >= 3
+
+
+def test_a_widened_search_that_completes_gives_the_exact_value() -> None:
+    """With budget left, the widened search's (exact) answer replaces the sampled one."""
+    for state in _late_turns():
+        wide = GambitSolver(**WIDE, widen_deck=10, budget=1e9, clock=Ticks())  # type: ignore[arg-type]
+        action, value = wide.hint(state, Rng(1), 60.0)
+        assert wide.last_stats["method"] == "exact" and action in state.legal_actions()
+        if len(state.deck) > WIDE["exact_deck"]:
+            assert wide.last_stats["widened"] == "completed"
+        fresh = Expectimax(Model(state.free_check))
+        assert value == pytest.approx(fresh.value(*from_info(state)))
+
+
+def test_no_widening_past_its_deck_or_its_budget() -> None:
+    """Above ``widen_deck`` cards, or with the budget spent by the sampled answer, the hint is
+    today's sampled answer and no exact search runs."""
+    state = _late_turns()[0]
+    for kwargs in ({"widen_deck": len(state.deck) - 1, "budget": 1e9}, {"widen_deck": 10,
+                                                                         "budget": 0.0}):
+        wide = GambitSolver(**{**WIDE, **kwargs}, clock=Ticks())  # type: ignore[arg-type]
+        today = GambitSolver(**WIDE, clock=Ticks())  # type: ignore[arg-type]
+        assert wide.hint(state, Rng(1), 60.0) == today.hint(state, Rng(1), 60.0)
+        assert "widened" not in wide.last_stats

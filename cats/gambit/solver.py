@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from cats.core import Action, State
 from cats.gambit.actions import (
@@ -829,7 +829,8 @@ class Expectimax:
         self.table: dict[Any, tuple[float, bool]] = {}
         self.nodes = 0
         self.limit = budget if budget is not None else 1 << 62
-        self.deadline = math.inf  # on the thinking thread's CPU clock (time.thread_time)
+        self.deadline = math.inf  # on ``clock``, the thinking thread's CPU clock by default
+        self.clock: Callable[[], float] = time.thread_time
         # Positions kept at most: past it the table starts again (it is only a cache), which
         # bounds the memory of a long search at the price of work done again.
         self.table_limit: float = math.inf
@@ -920,8 +921,8 @@ class Expectimax:
         self.nodes += 1
         if self.nodes > self.limit:
             raise Budget
-        if not self.nodes & 255:
-            if time.thread_time() > self.deadline:
+        if not self.nodes & 63:
+            if self.clock() > self.deadline:
                 raise Budget
             if len(table) > self.table_limit:
                 table.clear()
@@ -1022,14 +1023,22 @@ def _exact_tokens(action: Action, kids: dict[Token, Any]) -> list[Token]:
     return [token] if token in kids else []
 
 
-def expectimax_choice(state: GambitState, search: Expectimax) -> tuple[Action, float]:
+def expectimax_choice(state: GambitState, search: Expectimax,
+                      first: Optional[Action] = None) -> tuple[Action, float]:
     """(the first legal action of best expected value, that value) by ``search``, whose table
-    may carry over from earlier positions of the same game; raises Budget when it runs out."""
+    may carry over from earlier positions of the same game; raises Budget when it runs out.
+
+    ``first`` (a likely best action, e.g. the sampled answer) is searched first, so the others
+    are cut sooner; it is kept unless another action is better by more than a rounding error.
+    """
     s, unknown = from_info(state)
     kids = dict(search.children(s, unknown))
     best: Optional[Action] = None
     best_v = -1e9
-    for action in state.legal_actions():
+    actions = state.legal_actions()
+    if first is not None and first in actions:
+        actions = [first] + [a for a in actions if a != first]
+    for action in actions:
         for token in _exact_tokens(action, kids):
             v = search.outcome_value(kids[token], best_v)
             if v > best_v + EPS:
@@ -1065,7 +1074,8 @@ class GambitSolver:
                  eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
                  exact_deck: int = 5,
                  exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
-                 exact_seconds: float = 0.5, carry_table: bool = False) -> None:
+                 exact_seconds: float = 0.5, carry_table: bool = False, widen_deck: int = 0,
+                 budget: float = 0.9, clock: Callable[[], float] = time.thread_time) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
@@ -1076,6 +1086,13 @@ class GambitSolver:
         self.exact_nodes = (exact_nodes,) if isinstance(exact_nodes, int) else tuple(exact_nodes)
         self.exact_seconds = exact_seconds
         self.carry_table = carry_table
+        # Iterative widening: from ``widen_deck`` cards left, once the answer above is found,
+        # the exact search goes on (its table carried within the hint and, with
+        # ``carry_table``, from hint to hint) until ``budget`` seconds of the hint have passed;
+        # its answer replaces the other only when it completed.
+        self.widen_deck = widen_deck
+        self.budget = budget
+        self.clock = clock  # the thinking thread's CPU clock (tests inject their own)
         self._tables: dict[bool, Expectimax] = {}
         self.last_stats: dict[str, object] = {}
 
@@ -1093,22 +1110,44 @@ class GambitSolver:
         The expected score is exact when the late-game search ran, else the Monte Carlo mean of
         the clairvoyant values (optimistic: it assumes the rest of the deck order becomes known).
         """
-        start = time.thread_time()
+        clock = self.clock
+        start = clock()
         model = Model(state.free_check)
         deck = len(state.deck)
+        search: Optional[Expectimax] = None
         if deck <= self.exact_deck:
             search = self._expectimax(model)
             search.nodes = 0
             search.limit = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
             search.deadline = start + self.exact_seconds
+            search.clock = clock
             try:
                 action, value = expectimax_choice(state, search)
                 self.last_stats = {"method": "exact", "nodes": search.nodes}
                 return action, value
             except Budget:
                 pass
-        left = seconds - (time.thread_time() - start)
-        return self._sampled(state, model, rng, time.thread_time() + max(left, 0.05) * 0.9)
+        left = seconds - (clock() - start)
+        answer = self._sampled(state, model, rng, clock() + max(left, 0.05) * 0.9)
+        if deck > self.widen_deck or clock() >= start + self.budget:
+            return answer
+        # Widening: the exact search goes on with what is left of the hint's budget.
+        if search is None:
+            search = self._expectimax(model)
+        spent = search.nodes
+        search.nodes = 0
+        search.limit = 1 << 62
+        search.deadline = start + self.budget
+        search.clock = clock
+        stats = dict(self.last_stats)
+        try:
+            action, value = expectimax_choice(state, search, answer[0])
+        except Budget:
+            self.last_stats = {**stats, "widened": "stopped", "exact_nodes": spent + search.nodes}
+            return answer
+        self.last_stats = {"method": "exact", "widened": "completed",
+                           "nodes": spent + search.nodes, "sampled": stats}
+        return action, value
 
     def _expectimax(self, model: Model) -> Expectimax:
         """The exact search, with the table of earlier hints when they are carried over."""
@@ -1162,7 +1201,7 @@ class GambitSolver:
                             per.append(float(child))
                     seen = world.deck[0] if isinstance(action, Peek) else "".join(world.deck[-2:])
                     row.append((i, per, seen))
-                    if taken and time.thread_time() > deadline:
+                    if taken and self.clock() > deadline:
                         out_of_time = True
                         break
                 spent += search.nodes
