@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from cats import GAMES
 from cats.rng import Rng
-from cats.session import Seat, Session
 from saves import paths
 from saves.jsonfile import tidy
 from saves.lock import FolderLock, LockHeld
@@ -24,6 +23,8 @@ from screens.cli import WINDOW, UsageError
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from cats.session import Session
 
     import pygame
 
@@ -324,6 +325,8 @@ def run(ctx, pace: "Optional[Pace]" = None) -> None:  # type: ignore[no-untyped-
 
 def start_session(args: argparse.Namespace) -> Session:
     """A session from ``--game/--players/--seed/--bots/--option``."""
+    from cats.session import Seat, Session  # the engines load when a game starts
+
     game = GAMES[args.game]
     info = game.info
     players = args.players or (info.min_players if info.max_players == 1
@@ -358,6 +361,7 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
     """Render the menu or a game (after ``--moves``) to a PNG file."""
     import pygame
 
+    from cats.session import Seat
     from screens.menus.main import MainMenu
     from screens.registry import open_game
 
@@ -429,6 +433,7 @@ def smoke(read_only: bool = False) -> int:
     """Open every game's screen from a seeded game, play moves through the scene, render."""
     import pygame
 
+    from cats.session import Seat, Session
     from screens.menus.main import MainMenu
     from screens.registry import SCREENS, open_game
 

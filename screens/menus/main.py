@@ -17,19 +17,16 @@ from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
 from screens.menus.loadgame import LoadScene
-from screens.menus.profiles import ProfilesScene
 from screens.menus.settings import SettingsScene
 from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.menus.stats import StatsScene
 from screens.text import language, players_text, short_title, tr
-from screens.tutorial.scene import open_tutorial
 
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-__all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene", "ProfilesScene"]
+__all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene"]
 
 
 class MainMenu(Scene):
@@ -119,8 +116,12 @@ class MainMenu(Scene):
         elif key == "load":
             ctx.scenes.push(LoadScene(ctx))
         elif key == "profiles":
+            from screens.menus.profiles import ProfilesScene  # loaded when first opened
+
             ctx.scenes.push(ProfilesScene(ctx))
         elif key == "stats":
+            from screens.menus.stats import StatsScene
+
             ctx.scenes.push(StatsScene(ctx))
         elif key == "settings":
             ctx.scenes.push(SettingsScene(ctx))
@@ -129,6 +130,8 @@ class MainMenu(Scene):
         elif key == "quit":
             ctx.running = False
         elif key.startswith("tutorial:"):
+            from screens.tutorial.scene import open_tutorial  # the table: loaded when opened
+
             ctx.scenes.push(open_tutorial(ctx, key.partition(":")[2]))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -267,6 +270,8 @@ class RulesScene(Scene):
                 self.ctx.scenes.pop()
                 return True
             if self.tutorial is not None and event.ui_element is self.tutorial:
+                from screens.tutorial.scene import open_tutorial
+
                 self.ctx.scenes.push(open_tutorial(self.ctx, self.game_id))
                 return True
             if event.ui_element in self.tabs:

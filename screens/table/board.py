@@ -6,7 +6,7 @@ point, animations' progress). It holds no session and no State, and drawing chan
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import pygame
@@ -108,9 +108,26 @@ class Board(TableLook):
         return None
 
     def hover_key(self, point: Point) -> Any:
-        """All that the drawing reads of the pointer's place (the table is painted again only
-        when it changes): the point itself, unless a game says less."""
+        """All that the cached layer's painting reads of the pointer's place (the table is painted
+        again only when it changes): the point itself, unless a game says less (what a game
+        draws over the layer in :meth:`paint_live` reads the pointer there, every frame)."""
         return point
+
+    def layer_facts(self, ui: Ui) -> Any:
+        """All that the cached layer's painting reads of the UI facts: the layer is painted again
+        only when they change. The held piece is drawn over the layer (:meth:`draw_live`), so
+        of it only what it is, its lit targets and whether it has left its place count; of the
+        pointer's place, what :meth:`hover_key` says."""
+        held = ui.held
+        lifted = None if held is None else (held.source, tuple(held.targets),
+                                            held.moved or held.pos != held.origin)
+        return replace(self.resting(ui), hover=(-1, -1), held=None), lifted, \
+            self.hover_key(ui.hover)
+
+    def resting(self, ui: Ui) -> Ui:
+        """The UI facts the cached layer is painted with (games leave out what they draw over
+        it every frame, such as a breathing highlight's phase)."""
+        return ui
 
     def spot_rect(self, spot: Spot) -> Optional[pygame.Rect]:
         """Where a board position is drawn."""
@@ -127,11 +144,28 @@ class Board(TableLook):
         return paint
 
     def draw(self, surface: pygame.Surface, view: JsonDict, ui: Ui) -> None:
-        """Draw ``view``: the board, the lit targets of the held piece, the held piece."""
+        """Draw ``view`` as the cached layer has it: the board and the lit targets of the held
+        piece (the held piece itself and the live parts: :meth:`draw_live`)."""
         paint = self.seeing(view, ui)
         paint.paint(surface)
         paint.draw_targets(surface)
+
+    def draw_live(self, surface: pygame.Surface, view: JsonDict, ui: Ui,
+                  room: Optional[pygame.Rect] = None) -> None:
+        """Draw over the cached layer what follows the pointer or the clock every frame: the
+        game's live parts (hover highlights, breathing lights) and the held piece (kept to
+        ``room``: the side panel covers it)."""
+        paint = self.seeing(view, ui)
+        paint.paint_live(surface)
+        clip = surface.get_clip()
+        if room is not None:
+            surface.set_clip(clip.clip(room))
         paint.draw_held(surface)
+        surface.set_clip(clip)
+
+    def paint_live(self, surface: pygame.Surface) -> None:
+        """Paint what the cached layer leaves out because it changes with the pointer's place or
+        the clock (games; cheap: it runs every frame)."""
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect, view: JsonDict,
                   ui: Ui) -> None:

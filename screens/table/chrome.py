@@ -104,11 +104,12 @@ class Chrome:
         return tr("game.turn", name=self.seat_name(mover),
                   prompt=self.names(self.session.state.prompt()))
 
-    def draw_side_panel(self, surface: pygame.Surface) -> None:
-        """The side panel's felt and the game's information on it."""
+    def draw_side_panel(self, surface: pygame.Surface, ui: Any = None) -> None:
+        """The side panel's felt and the game's information on it (``ui``: the UI facts it is
+        drawn with, the table's own when not given)."""
         pygame.draw.rect(surface, palette.FELT, self.side)
         pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
-        self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)))
+        self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)), ui)
 
     def draw_frame(self, surface: pygame.Surface, side: bool = True) -> None:
         """Top bar with the prompt line, flash message, side panel (unless ``side`` is false:
@@ -138,7 +139,7 @@ class Chrome:
         if self.flash_time > 0 and self.flash_text:
             draw_toast(surface, self.message_slot, self.flash_text, self.flash_kind, s)
 
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect, ui: Any = None) -> None:
         """Game-specific information above the move log (subclasses)."""
 
     def build_ui(self) -> None:

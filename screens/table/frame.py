@@ -92,6 +92,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.bottom = pygame.Rect(0, 0, 1, 1)
         self.tools_left = 0
         self.layer: Optional[tuple[JsonDict, Any, pygame.Surface]] = None  # see painted_layer
+        self.layer_paints = 0  # times the layer was painted (tests count them)
         self.shown_viewer: Optional[int] = self.flow.viewer
         self.seen_moves = len(session.log)  # moves the flow has been told of
         self.refresh()
@@ -430,9 +431,11 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     def painted_layer(self, size: tuple[int, int], ui: Ui) -> pygame.Surface:
         """The table and the side panel as drawn for this view and these UI facts: painted
-        again only when one of them (or the size, or a setting) has changed."""
-        hover = self.boardview.seeing(self.view, ui).hover_key(ui.hover)
-        key = (size, replace(ui, hover=(-1, -1)), hover, repr(vars(self.ctx.settings)),
+        again only when what the layer reads of them (``Board.layer_facts``), the size or a
+        setting has changed. What follows the pointer or the clock is drawn over it
+        (``Board.draw_live``)."""
+        paint = self.boardview.seeing(self.view, ui)
+        key = (size, paint.layer_facts(ui), repr(vars(self.ctx.settings)),
                tuple(self.board), tuple(self.side))
         if self.layer is not None and self.layer[0] is self.view and self.layer[1] == key:
             return self.layer[2]
@@ -442,13 +445,16 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
             if pygame.display.get_surface() is not None:
                 layer = layer.convert()
         layer.fill(palette.CREAM)
-        self.boardview.draw(layer, self.view, ui)
-        self.draw_side_panel(layer)
+        resting = paint.resting(ui)
+        self.boardview.draw(layer, self.view, resting)
+        self.draw_side_panel(layer, resting)
         self.layer = (self.view, key, layer)
+        self.layer_paints += 1
         return layer
 
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self.boardview.draw_side(surface, rect, self.view, self.ui())
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect,
+                  ui: Optional[Ui] = None) -> None:
+        self.boardview.draw_side(surface, rect, self.view, ui or self.ui())
 
     def layout(self) -> None:
         self.boardview.ctx.window = self.ctx.window
@@ -466,7 +472,12 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Hand the board the view on screen and the UI facts: it draws them (from the painted
         layer when nothing has changed since the last frame)."""
-        surface.blit(self.painted_layer(surface.get_size(), self.ui()), (0, 0))
+        ui = self.ui()
+        surface.blit(self.painted_layer(surface.get_size(), ui), (0, 0))
+        room = None  # the held piece goes under the side panel
+        if self.side.w > 1 and self.side.x > self.board.x:
+            room = pygame.Rect(0, 0, self.side.x, surface.get_height())
+        self.boardview.draw_live(surface, self.view, ui, room)
 
     def results_rect(self) -> pygame.Rect:
         """Where the round-results panel is drawn (games with rounds)."""
