@@ -80,35 +80,70 @@ def _said(node: ast.expr) -> list[str]:
     return [text] if text is not None else []
 
 
+# Engine functions whose every string is player text (an end's summary and score lines).
+SAID_WHOLE = {"outcome", "_solo_outcome", "_lines"}
+
+
+def _texts_in(tree: ast.AST) -> list[str]:
+    """Every string and f-string under ``tree`` (not the pieces of an f-string, not docstrings)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(v) for v in node.values)
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            skip.add(id(body[0].value))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) not in skip and isinstance(node, (ast.Constant, ast.JoinedStr)):
+            text = _template(node)
+            if text is not None:
+                out.append(text)
+    return out
+
+
+def sentences_of(path: Path, whole: bool = False) -> list[str]:
+    """The player sentences of one module: returned texts, IllegalAction reasons and every text
+    of the functions in :data:`SAID_WHOLE` (``whole``: every text of the module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    texts: list[str] = _texts_in(tree) if whole else []
+    for node in ast.walk(tree):
+        if whole:
+            break
+        if isinstance(node, ast.Return) and node.value is not None:
+            texts += _said(node.value)
+        elif isinstance(node, ast.Call) and getattr(
+                node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
+            texts += [t for a in node.args for t in _said(a)]
+        elif isinstance(node, ast.FunctionDef) and node.name in SAID_WHOLE:
+            texts += _texts_in(node)
+    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)]
+
+
 def engine_sentences() -> list[Message]:
     """The engines' plain English sentences (returned prompts, labels, refusals, statuses and
-    IllegalAction reasons not yet made phrases), each its own key."""
+    IllegalAction reasons not yet made phrases, and an end's summary and score lines), each its
+    own key."""
     found: dict[str, str] = {}
     files = sorted((ROOT / "cats").glob("*/*.py")) + [ROOT / "cats" / "core.py",
                                                       ROOT / "cats" / "session.py"]
     for path in files:
         if path.name in NOT_SAID:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            texts: list[str] = []
-            if isinstance(node, ast.Return) and node.value is not None:
-                texts = _said(node.value)
-            elif isinstance(node, ast.Call) and getattr(
-                    node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
-                texts = [t for a in node.args for t in _said(a)]
-            for text in texts:
-                if " " in text and re.search(r"[A-Za-z]{3}", text):
-                    found.setdefault(text, text)
+        for text in sentences_of(path):
+            found.setdefault(text, text)
     from cats.between.cards import CARD_NAMES as LURES
     from cats.between.cards import SUIT_NAMES as TOYS
     from cats.catch22.board import KIND_NAMES
-    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
-    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES):  # nouns said inside phrases
+    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, RANKS
+    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS)):  # nouns said in phrases
         for name in names.values():
             found.setdefault(name, name)
     for noun in TOYS + LURES:  # Cat Between Us's toys and lure cards ("bell 5")
         found.setdefault(noun, noun)
     found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
+    found.setdefault("Winner", "Winner")  # cats.between.state: a score line of one word
     for star in ("north", "south", "east", "west"):  # Catch 22's Stars (board.json)
         found.setdefault(star, star)
     for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
@@ -116,11 +151,45 @@ def engine_sentences() -> list[Message]:
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
+def _raised(path: Path) -> list[str]:
+    """The texts of the errors a module raises (the command line's answers)."""
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            out += _texts_in(node.exc)
+    return [t for t in out if " " in t and re.search(r"[A-Za-z]{3}", t)]
+
+
+# argparse's own answers (Python 3.10-3.13), its %-fields as {0}, {1}.
+ARGPARSE = ("unrecognized arguments: {0}", "argument {0}: {1}",
+            "argument {0}: invalid choice: {1} (choose from {2})", "expected one argument",
+            "argument {0}: expected one argument", "the following arguments are required: {0}",
+            "argument {0}: ignored explicit argument {1}", "(see --help)")
+
+
+def message_sentences() -> list[Message]:
+    """The plain sentences a player reads from ``saves/`` (damaged files, the lock, names
+    refused, saving stopped) and from the command line (each wrong argument's answer), each
+    its own key; "{0}: {1}" says a file's name before its problem."""
+    found: dict[str, str] = {}
+    texts: list[str] = []
+    for path in sorted((ROOT / "saves").glob("*.py")):
+        texts += sentences_of(path, whole=True)
+    for path in (ROOT / "screens" / "cli.py", ROOT / "screens" / "app.py"):
+        texts += _raised(path)
+    import cats
+    texts += list(ARGPARSE) + ["{0}: {1}"] + [g.info.title for g in cats.GAMES.values()]
+    for text in texts:
+        found.setdefault(text, text)
+    return [Message("", t) for t in found]
+
+
 def sources() -> dict[tuple[Path, str], list[Message]]:
     """Every English message, by (locale folder, domain)."""
     from screens.text import STRINGS
     out = {(ROOT / "cats" / "locale", d): m for d, m in _game_tables().items()}
     out[(ROOT / "cats" / "locale", "engine")] = engine_sentences()
+    out[(ROOT / "assets" / "locale", "messages")] = message_sentences()
     out[(ROOT / "assets" / "locale", "ui")] = [
         Message(k, v) if isinstance(v, str) else Message(k, v[0], v[1])
         for k, v in STRINGS["en"].items()]
