@@ -167,6 +167,12 @@ ARGPARSE = ("unrecognized arguments: {0}", "argument {0}: {1}",
             "argument {0}: ignored explicit argument {1}", "(see --help)")
 
 
+# The operating system's words most often inside those messages (strerror on Linux and macOS).
+OS_ERRORS = ("Read-only file system", "No space left on device", "Permission denied",
+             "Disk quota exceeded", "No such file or directory", "Is a directory",
+             "Not a directory", "File exists")
+
+
 def message_sentences() -> list[Message]:
     """The plain sentences a player reads from ``saves/`` (damaged files, the lock, names
     refused, saving stopped) and from the command line (each wrong argument's answer), each
@@ -178,7 +184,8 @@ def message_sentences() -> list[Message]:
     for path in (ROOT / "screens" / "cli.py", ROOT / "screens" / "app.py"):
         texts += _raised(path)
     import cats
-    texts += list(ARGPARSE) + ["{0}: {1}"] + [g.info.title for g in cats.GAMES.values()]
+    texts += list(ARGPARSE) + list(OS_ERRORS) + ["{0}: {1}"]
+    texts += [g.info.title for g in cats.GAMES.values()]
     for text in texts:
         found.setdefault(text, text)
     return [Message("", t) for t in found]
@@ -193,6 +200,100 @@ def sources() -> dict[tuple[Path, str], list[Message]]:
     out[(ROOT / "assets" / "locale", "ui")] = [
         Message(k, v) if isinstance(v, str) else Message(k, v[0], v[1])
         for k, v in STRINGS["en"].items()]
+    return out
+
+
+# Calls whose string arguments are not words a player reads (keys, logs, files, patterns).
+NOT_TEXT_CALLS = {"tr", "debug", "info", "warning", "error", "exception", "critical", "getLogger",
+                  "image", "asset_path", "read_text", "get", "setdefault", "getattr", "hasattr",
+                  "startswith", "endswith", "compile", "fullmatch", "match", "sub", "search",
+                  "findall", "split", "strftime", "strptime", "cast", "TypeVar", "import_module",
+                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween"}
+IDENTIFIER = re.compile(r"[\w.\-/#:%+*=<>!?()\[\],|&^@'\\{};]*")
+# Strings in screens/ that are not translated on purpose (key names, the app's name as its
+# window title, HTML markup), by their text.
+NOT_WORDS = {"Esc", "Home", "End", "Enter", "Ctrl+Z", "Ctrl+Y", "Nine Lives", "saved {}",
+             "smoke ok — ", "{}: {} moves", "Smoke", "Bot {}",
+             "%(asctime)s %(levelname)s %(name)s: %(message)s",  # the log file's lines
+             "largest group",  # a column's key (box.col.largest_group)
+             # the screenshot mode's sample reasons: the saves' sentences (messages.po)
+             "Another copy of Nine Lives (process 4242) is using {}.",
+             "{} cannot be written (Read-only file system)",
+             # English-only shortenings of a long Cat Chess prompt
+             ": let it stay, move it next door or swap with a neighbour", " of the garden",
+             ", or activate an awake cat in the garden"}
+
+
+def _annotations(tree: ast.AST) -> set[int]:
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        parts: list[Optional[ast.expr]] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts.append(node.returns)
+            args = node.args
+            parts += [a.annotation for a in args.args + args.kwonlyargs + args.posonlyargs]
+            parts += [args.vararg.annotation if args.vararg else None,
+                      args.kwarg.annotation if args.kwarg else None]
+        elif isinstance(node, ast.AnnAssign):
+            parts.append(node.annotation)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            parts += node.body  # type: ignore[arg-type]
+        for part in parts:
+            if part is not None:
+                skip.update(id(n) for n in ast.walk(part))
+    return skip
+
+
+def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
+    """English words written straight into a screen (not looked up with ``tr``), as
+    "path:line: text": every string or f-string of ``screens/`` that reads as words, leaving
+    out docstrings, annotations, keys and identifiers, comparisons, dictionary look-ups, the
+    arguments of :data:`NOT_TEXT_CALLS`, raised errors and :data:`NOT_WORDS`."""
+    if paths is None:
+        paths = [p for p in sorted((ROOT / "screens").rglob("*.py"))
+                 if p.name not in ("text.py", "text_tables.py", "cli.py")]
+    out = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _annotations(tree)
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                    and isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))
+            if isinstance(node, ast.JoinedStr):
+                skip.update(id(v) for v in node.values)
+            elif isinstance(node, ast.Call) and getattr(
+                    node.func, "id", getattr(node.func, "attr", "")) in NOT_TEXT_CALLS:
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    skip.update(id(n) for n in ast.walk(arg))
+            elif isinstance(node, (ast.Raise, ast.Compare)):
+                skip.update(id(n) for n in ast.walk(node))
+            elif isinstance(node, ast.Subscript):
+                skip.update(id(n) for n in ast.walk(node.slice))
+            elif isinstance(node, ast.Dict):
+                skip.update(id(k) for k in node.keys if k is not None)
+            elif isinstance(node, ast.Assign) and any(
+                    getattr(target, "id", "") == "__all__" for target in node.targets):
+                skip.update(id(n) for n in ast.walk(node.value))
+            elif isinstance(node, ast.keyword) and node.arg in ("object_id", "tag", "style"):
+                skip.update(id(n) for n in ast.walk(node.value))
+        for node in ast.walk(tree):
+            if id(node) in skip or not isinstance(node, (ast.Constant, ast.JoinedStr)):
+                continue
+            if isinstance(node, ast.Constant):
+                if not isinstance(node.value, str):
+                    continue
+                text = node.value
+            else:
+                text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
+                               for v in node.values)
+            bare = re.sub(r"\{[^}]*\}", "", text)
+            word = re.fullmatch(r"[A-Z][a-z]+[!?:.]?|[A-Z]{2,}[!?]?", text)  # "Pawns", "OK"
+            if (not re.search(r"[A-Za-z]{2}", bare) or (IDENTIFIER.fullmatch(text) and not word)
+                    or text in NOT_WORDS or text.lstrip().startswith("<")):
+                continue
+            out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
     return out
 
 

@@ -153,10 +153,9 @@ class MenuOverlay(Scene):
         ph = s(80) + text_h + buttons_h
         self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, s(10)), pw, ph)
         if self.lines and self._text_height(self.text_width) > text_h:
-            html = "<br>".join(_escape(line) for line in self.lines)
-            self.scroll_box = self.keep(pygame_gui.elements.UITextBox(
-                html, pygame.Rect(self.panel.x + s(40), self.panel.y + s(60),
-                                  pw - s(80), text_h - s(4)), self.ctx.ui))
+            box = pygame.Rect(self.panel.x + s(40), self.panel.y + s(60), pw - s(80), text_h - s(4))
+            html = "<br>".join(_escape(line) for line in self._box_lines(box.w - 44))
+            self.scroll_box = self.keep(pygame_gui.elements.UITextBox(html, box, self.ctx.ui))
         y = self.panel.y + s(64) + text_h
         self._actions = {}
         for i, (label, fn) in enumerate(self.choices):
@@ -164,6 +163,19 @@ class MenuOverlay(Scene):
                               "#primary" if i == 0 else "")
             self._actions[btn] = fn
             y += bh + gap
+
+    def _box_lines(self, width: int) -> list[str]:
+        """The lines for the scrolling text box: Chinese broken here to ``width`` (the box
+        breaks only at spaces), each piece keeping its line's indent."""
+        f = font(14, bold=True)  # the theme's text box size, bold: the widest it can be
+        out = []
+        for line in self.lines:
+            if not CJK.search(line):
+                out.append(line)
+                continue
+            indent = line[:len(line) - len(line.lstrip(" "))]
+            out += [indent + part for part in wrap(line.lstrip(" "), f, width - f.size(indent)[0])]
+        return out
 
     def _text_height(self, width: int) -> int:
         if not self.lines:

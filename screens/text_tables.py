@@ -110,4 +110,5 @@ TABLE_STRINGS: dict[str, Union[str, tuple[str, str]]] = {
     'catchess.gained': ('+{n} token', '+{n} tokens'),
     'catchess.card_numbers': 'card {numbers}',
     'catchess.a_best_garden': 'A best garden: {score}',
+    'catchess.just_swapped_tag': 'just swapped',
 }

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from screens import palette
-from screens.assets import font, image
+from screens.assets import font, image, tall_script
 from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT
 from screens.catch22.hints import HintBoard
 from screens.overlays import wrap
@@ -284,7 +284,9 @@ class Catch22Board(HintBoard):
                 self.draw_cube(surface, seat, pygame.Rect(name_right + s(2), cy - cube // 2, cube, cube))
                 count = font(s(13), bold=True).render(str(view["supply"][seat]), True, palette.INK)
                 surface.blit(count, count.get_rect(midleft=(name_right + cube + s(4), cy)))
-            name_rect = pygame.Rect(right + s(6), cy - s(10), name_right - right - s(10), s(22))
+            lift = s(3) if tall_script() and row_h >= s(40) else 0  # clear of the cubes line
+            name_rect = pygame.Rect(right + s(6), cy - s(10) - lift, name_right - right - s(10),
+                                    s(22))
             self.fit_text(surface, self.seat_name(seat), name_rect, s(15), bold=seat == mover)
             surface.blit(image("coin", coin, coin), (gx, cy - coin // 2))
             text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
