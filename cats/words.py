@@ -220,33 +220,35 @@ def say(text: Union[str, Phrase], names: Optional[Sequence[str]] = None) -> str:
     return engine_text(str(text))
 
 
-def engine_text(text: str) -> str:
+def engine_text(text: str, domain: str = "engine", folder: Path = LOCALE_DIR) -> str:
     """An engine's plain English sentence (not yet a phrase) in the current language.
 
     The ``engine`` catalogue holds those sentences as the engines write them, an f-string's
     fields as ``{0}``, ``{1}``...; a text matching one is said with its translation, the
-    matched values put in. A text the catalogue lacks stays English."""
+    matched values put in (each said again the same way). A text the catalogue lacks stays
+    English. ``domain`` and ``folder``: another catalogue of plain sentences (the saves')."""
     if _language == ENGLISH or not text:
         return text
-    if text not in _SAID:
-        _SAID[text] = _translated(text)
-    return _SAID[text]
+    key = (domain, text)
+    if key not in _SAID:
+        _SAID[key] = _translated(text, domain, folder)
+    return _SAID[key]
 
 
-def _translated(text: str) -> str:
-    books = catalogue("engine")
+def _translated(text: str, domain: str, folder: Path) -> str:
+    books = catalogue(domain, folder)
     exact = books.gettext(text)
     if exact != text:
         return exact
     for pattern, template in _engine_patterns(books):
         found = pattern.fullmatch(text)
         if found:
-            return template.format(*(engine_text(g) for g in found.groups()))
+            return template.format(*(engine_text(g, domain, folder) for g in found.groups()))
     return text
 
 
 _PATTERNS: dict[int, list[tuple["re.Pattern[str]", str]]] = {}
-_SAID: dict[str, str] = {}  # engine texts already said in the current language
+_SAID: dict[tuple[str, str], str] = {}  # plain texts already said in the current language
 
 
 def _engine_patterns(books: gettext.NullTranslations) -> list[tuple["re.Pattern[str]", str]]:

@@ -80,35 +80,70 @@ def _said(node: ast.expr) -> list[str]:
     return [text] if text is not None else []
 
 
+# Engine functions whose every string is player text (an end's summary and score lines).
+SAID_WHOLE = {"outcome", "_solo_outcome", "_lines"}
+
+
+def _texts_in(tree: ast.AST) -> list[str]:
+    """Every string and f-string under ``tree`` (not the pieces of an f-string, not docstrings)."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(v) for v in node.values)
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            skip.add(id(body[0].value))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) not in skip and isinstance(node, (ast.Constant, ast.JoinedStr)):
+            text = _template(node)
+            if text is not None:
+                out.append(text)
+    return out
+
+
+def sentences_of(path: Path, whole: bool = False) -> list[str]:
+    """The player sentences of one module: returned texts, IllegalAction reasons and every text
+    of the functions in :data:`SAID_WHOLE` (``whole``: every text of the module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    texts: list[str] = _texts_in(tree) if whole else []
+    for node in ast.walk(tree):
+        if whole:
+            break
+        if isinstance(node, ast.Return) and node.value is not None:
+            texts += _said(node.value)
+        elif isinstance(node, ast.Call) and getattr(
+                node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
+            texts += [t for a in node.args for t in _said(a)]
+        elif isinstance(node, ast.FunctionDef) and node.name in SAID_WHOLE:
+            texts += _texts_in(node)
+    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)]
+
+
 def engine_sentences() -> list[Message]:
     """The engines' plain English sentences (returned prompts, labels, refusals, statuses and
-    IllegalAction reasons not yet made phrases), each its own key."""
+    IllegalAction reasons not yet made phrases, and an end's summary and score lines), each its
+    own key."""
     found: dict[str, str] = {}
     files = sorted((ROOT / "cats").glob("*/*.py")) + [ROOT / "cats" / "core.py",
                                                       ROOT / "cats" / "session.py"]
     for path in files:
         if path.name in NOT_SAID:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            texts: list[str] = []
-            if isinstance(node, ast.Return) and node.value is not None:
-                texts = _said(node.value)
-            elif isinstance(node, ast.Call) and getattr(
-                    node.func, "id", getattr(node.func, "attr", "")) == "IllegalAction":
-                texts = [t for a in node.args for t in _said(a)]
-            for text in texts:
-                if " " in text and re.search(r"[A-Za-z]{3}", text):
-                    found.setdefault(text, text)
+        for text in sentences_of(path):
+            found.setdefault(text, text)
     from cats.between.cards import CARD_NAMES as LURES
     from cats.between.cards import SUIT_NAMES as TOYS
     from cats.catch22.board import KIND_NAMES
-    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
-    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES):  # nouns said inside phrases
+    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, RANKS
+    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS)):  # nouns said in phrases
         for name in names.values():
             found.setdefault(name, name)
     for noun in TOYS + LURES:  # Cat Between Us's toys and lure cards ("bell 5")
         found.setdefault(noun, noun)
     found.setdefault("the {0}", "the {0}")  # cats.gambit.cards.the
+    found.setdefault("Winner", "Winner")  # cats.between.state: a score line of one word
     for star in ("north", "south", "east", "west"):  # Catch 22's Stars (board.json)
         found.setdefault(star, star)
     for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
@@ -116,14 +151,149 @@ def engine_sentences() -> list[Message]:
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
+def _raised(path: Path) -> list[str]:
+    """The texts of the errors a module raises (the command line's answers)."""
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            out += _texts_in(node.exc)
+    return [t for t in out if " " in t and re.search(r"[A-Za-z]{3}", t)]
+
+
+# argparse's own answers (Python 3.10-3.13), its %-fields as {0}, {1}.
+ARGPARSE = ("unrecognized arguments: {0}", "argument {0}: {1}",
+            "argument {0}: invalid choice: {1} (choose from {2})", "expected one argument",
+            "argument {0}: expected one argument", "the following arguments are required: {0}",
+            "argument {0}: ignored explicit argument {1}", "(see --help)")
+
+
+# The operating system's words most often inside those messages (strerror on Linux and macOS).
+OS_ERRORS = ("Read-only file system", "No space left on device", "Permission denied",
+             "Disk quota exceeded", "No such file or directory", "Is a directory",
+             "Not a directory", "File exists")
+
+
+def message_sentences() -> list[Message]:
+    """The plain sentences a player reads from ``saves/`` (damaged files, the lock, names
+    refused, saving stopped) and from the command line (each wrong argument's answer), each
+    its own key; "{0}: {1}" says a file's name before its problem."""
+    found: dict[str, str] = {}
+    texts: list[str] = []
+    for path in sorted((ROOT / "saves").glob("*.py")):
+        texts += sentences_of(path, whole=True)
+    for path in (ROOT / "screens" / "cli.py", ROOT / "screens" / "app.py"):
+        texts += _raised(path)
+    import cats
+    texts += list(ARGPARSE) + list(OS_ERRORS) + ["{0}: {1}"]
+    texts += [g.info.title for g in cats.GAMES.values()]
+    for text in texts:
+        found.setdefault(text, text)
+    return [Message("", t) for t in found]
+
+
 def sources() -> dict[tuple[Path, str], list[Message]]:
     """Every English message, by (locale folder, domain)."""
     from screens.text import STRINGS
     out = {(ROOT / "cats" / "locale", d): m for d, m in _game_tables().items()}
     out[(ROOT / "cats" / "locale", "engine")] = engine_sentences()
+    out[(ROOT / "assets" / "locale", "messages")] = message_sentences()
     out[(ROOT / "assets" / "locale", "ui")] = [
         Message(k, v) if isinstance(v, str) else Message(k, v[0], v[1])
         for k, v in STRINGS["en"].items()]
+    return out
+
+
+# Calls whose string arguments are not words a player reads (keys, logs, files, patterns).
+NOT_TEXT_CALLS = {"tr", "debug", "info", "warning", "error", "exception", "critical", "getLogger",
+                  "image", "asset_path", "read_text", "get", "setdefault", "getattr", "hasattr",
+                  "startswith", "endswith", "compile", "fullmatch", "match", "sub", "search",
+                  "findall", "split", "strftime", "strptime", "cast", "TypeVar", "import_module",
+                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween"}
+IDENTIFIER = re.compile(r"[\w.\-/#:%+*=<>!?()\[\],|&^@'\\{};]*")
+# Strings in screens/ that are not translated on purpose (key names, the app's name as its
+# window title, HTML markup), by their text.
+NOT_WORDS = {"Esc", "Home", "End", "Enter", "Ctrl+Z", "Ctrl+Y", "Nine Lives", "saved {}",
+             "smoke ok — ", "{}: {} moves", "Smoke", "Bot {}",
+             "%(asctime)s %(levelname)s %(name)s: %(message)s",  # the log file's lines
+             "largest group",  # a column's key (box.col.largest_group)
+             # the screenshot mode's sample reasons: the saves' sentences (messages.po)
+             "Another copy of Nine Lives (process 4242) is using {}.",
+             "{} cannot be written (Read-only file system)",
+             # English-only shortenings of a long Cat Chess prompt
+             ": let it stay, move it next door or swap with a neighbour", " of the garden",
+             ", or activate an awake cat in the garden"}
+
+
+def _annotations(tree: ast.AST) -> set[int]:
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        parts: list[Optional[ast.expr]] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts.append(node.returns)
+            args = node.args
+            parts += [a.annotation for a in args.args + args.kwonlyargs + args.posonlyargs]
+            parts += [args.vararg.annotation if args.vararg else None,
+                      args.kwarg.annotation if args.kwarg else None]
+        elif isinstance(node, ast.AnnAssign):
+            parts.append(node.annotation)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            parts += node.body  # type: ignore[arg-type]
+        for part in parts:
+            if part is not None:
+                skip.update(id(n) for n in ast.walk(part))
+    return skip
+
+
+def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
+    """English words written straight into a screen (not looked up with ``tr``), as
+    "path:line: text": every string or f-string of ``screens/`` that reads as words, leaving
+    out docstrings, annotations, keys and identifiers, comparisons, dictionary look-ups, the
+    arguments of :data:`NOT_TEXT_CALLS`, raised errors and :data:`NOT_WORDS`."""
+    if paths is None:
+        paths = [p for p in sorted((ROOT / "screens").rglob("*.py"))
+                 if p.name not in ("text.py", "text_tables.py", "cli.py")]
+    out = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _annotations(tree)
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                    and isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))
+            if isinstance(node, ast.JoinedStr):
+                skip.update(id(v) for v in node.values)
+            elif isinstance(node, ast.Call) and getattr(
+                    node.func, "id", getattr(node.func, "attr", "")) in NOT_TEXT_CALLS:
+                for arg in [*node.args, *(k.value for k in node.keywords)]:
+                    skip.update(id(n) for n in ast.walk(arg))
+            elif isinstance(node, (ast.Raise, ast.Compare)):
+                skip.update(id(n) for n in ast.walk(node))
+            elif isinstance(node, ast.Subscript):
+                skip.update(id(n) for n in ast.walk(node.slice))
+            elif isinstance(node, ast.Dict):
+                skip.update(id(k) for k in node.keys if k is not None)
+            elif isinstance(node, ast.Assign) and any(
+                    getattr(target, "id", "") == "__all__" for target in node.targets):
+                skip.update(id(n) for n in ast.walk(node.value))
+            elif isinstance(node, ast.keyword) and node.arg in ("object_id", "tag", "style"):
+                skip.update(id(n) for n in ast.walk(node.value))
+        for node in ast.walk(tree):
+            if id(node) in skip or not isinstance(node, (ast.Constant, ast.JoinedStr)):
+                continue
+            if isinstance(node, ast.Constant):
+                if not isinstance(node.value, str):
+                    continue
+                text = node.value
+            else:
+                text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
+                               for v in node.values)
+            bare = re.sub(r"\{[^}]*\}", "", text)
+            word = re.fullmatch(r"[A-Z][a-z]+[!?:.]?|[A-Z]{2,}[!?]?", text)  # "Pawns", "OK"
+            if (not re.search(r"[A-Za-z]{2}", bare) or (IDENTIFIER.fullmatch(text) and not word)
+                    or text in NOT_WORDS or text.lstrip().startswith("<")):
+                continue
+            out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
     return out
 
 

@@ -83,9 +83,11 @@ def load_settings(path: Optional[Path] = None) -> tuple[Settings, str]:
         return Settings(), f"{exc} — default settings used; the file was left as it is."
     settings = Settings()
     refused = settings.apply(data)
+    if len(refused) == 1:
+        return settings, f"{path.name}: unusable {refused[0]} — the default is used for it."
     if refused:
         return settings, (f"{path.name}: unusable {', '.join(refused)} — the default is used "
-                          "for " + ("it." if len(refused) == 1 else "them."))
+                          "for them.")
     return settings, ""
 
 

@@ -253,6 +253,7 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
     ends. Each error is logged once."""
     from screens.menus.main import MainMenu
     from screens.overlays import ErrorBox
+    from screens.text import tr
 
     text = f"{type(exc).__name__}: {exc}"
     repeated = text == ctx.last_error
@@ -265,7 +266,7 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
     boxed = isinstance(ctx.scenes.top, ErrorBox)
 
     def menu_only() -> list[Scene]:
-        ctx.notice = "That screen failed again, so Nine Lives went back to the main menu."
+        ctx.notice = tr("error.menu_again")
         return [MainMenu(ctx)]
 
     plans = [lambda: [*ctx.scenes.stack, ErrorBox(ctx, message)],
@@ -294,12 +295,12 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
 
 def error_message(ctx, exc: Exception) -> str:  # type: ignore[no-untyped-def]
     """What the error dialog says: the error, and whether the game in play is safe on disk."""
-    from screens.text import tr
+    from screens.text import file_text, tr
 
     lines = [tr("game.error", error=printable(str(exc) or type(exc).__name__, 200))]
     if any(hasattr(scene, "session") for scene in ctx.scenes.stack):
         if ctx.saves.saving_problem:
-            lines.append(not_saving(printable(ctx.saves.saving_problem, 200)))
+            lines.append(file_text(not_saving(printable(ctx.saves.saving_problem, 200))))
         elif not ctx.read_only:
             lines.append(tr("game.error_saved"))
     return " ".join(lines)
@@ -331,15 +332,18 @@ def start_session(args: argparse.Namespace) -> Session:
     info = game.info
     players = args.players or (info.min_players if info.max_players == 1
                                else max(2, info.min_players))
+    if players not in info.player_counts() and info.max_players == 1:
+        raise UsageError(f"{info.title} is for {info.min_players} player, not {players}")
     if players not in info.player_counts():
-        counts = (f"{info.min_players} player" if info.max_players == 1
-                  else f"{info.min_players}–{info.max_players} players")
-        raise UsageError(f"{info.title} is for {counts}, not {players}")
+        raise UsageError(f"{info.title} is for {info.min_players}–{info.max_players} players, "
+                         f"not {players}")
     cli.check_game(args)
+    from screens.text import tr
+
     seed = seed_of(args.seed) if args.seed else int(time.time() * 1000) % (2**63)
-    seats = [Seat(f"Player {i + 1}") for i in range(players)]
+    seats = [Seat(tr("new.player_name", n=i + 1)) for i in range(players)]
     for i in range(players - min(args.bots, players), players):
-        seats[i] = Seat(f"Bot {i + 1}", "bot", 2)
+        seats[i] = Seat(tr("new.bot_seat", n=i + 1), "bot", 2)
     options = {name: True for name in args.option}
     try:
         return Session.start(args.game, seats, seed, options)
@@ -485,6 +489,9 @@ def take_lock() -> tuple[Optional[FolderLock], str]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``nine-lives`` command and ``python main.py``."""
+    from cats.words import set_language
+
+    set_language(cli.language_of(argv))  # a wrong argument is answered in it too
     args = parse_args(argv)
     if args.smoke or args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -506,7 +513,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ctx = build_context(read_only=bool(held), lang=args.lang)
         open_menu(ctx, held, session)
         if args.game and session is None:
-            ctx.notice = f"{GAMES[args.game].info.title} has no screen yet."
+            from screens.text import title, tr
+
+            ctx.notice = tr("menu.no_screen", title=title(GAMES[args.game].info))
         run(ctx)
         ctx.executor.shutdown(wait=False, cancel_futures=True)
         return 0

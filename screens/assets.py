@@ -132,6 +132,17 @@ def theme_for(lang: str) -> dict[str, Any]:
     return theme
 
 
+def tall_script() -> bool:
+    """Whether the current language's script fills its whole line (Chinese): two lines set
+    close together need a few pixels more between them than Latin letters do."""
+    return words.language() in SCRIPT_FONTS
+
+
+def ui_font_name() -> str:
+    """The name pygame-gui's theme gives the current language's font."""
+    return SCRIPT_FONTS.get(words.language(), "noto_sans")
+
+
 def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:
     """Give pygame-gui's theme the fonts of ``lang`` (elements made afterwards use them)."""
     for code, name in SCRIPT_FONTS.items():

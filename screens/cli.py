@@ -28,7 +28,30 @@ class Parser(argparse.ArgumentParser):
     """argparse answering a wrong argument with one line (not the usage text) and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: {said(message)} {said('(see --help)')}\n")
+
+
+def said(message: str) -> str:
+    """A command-line message in the interface's language (the ``messages`` catalogue: the
+    English as it is written here and in argparse, its fields as ``{0}``, ``{1}``)."""
+    from cats.words import engine_text
+    from screens.assets import asset_path  # only once there is something to say
+
+    return engine_text(message, "messages", asset_path("locale"))
+
+
+def language_of(argv: Optional[Sequence[str]]) -> str:
+    """The language of this run, before the command line is checked: ``--lang`` if it names
+    one, else the saved setting (so even a wrong argument is answered in it)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(args):
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else (
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else None)
+        if value in LANGUAGES:
+            return value
+    from saves.settings import load_settings
+
+    return load_settings()[0].language
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -117,15 +140,18 @@ def check_game(args: argparse.Namespace) -> None:
     switches = sorted(spec.name for spec in info.options if spec.kind == "bool")
     for name in args.option:
         if name not in switches:
-            have = f"its options are {', '.join(switches)}" if switches else "it has no options"
-            raise UsageError(f"{info.title} has no on/off option {name[:40]!r}: {have}")
+            if switches:
+                raise UsageError(f"{info.title} has no on/off option {name[:40]!r}: its options "
+                                 f"are {', '.join(switches)}")
+            raise UsageError(f"{info.title} has no on/off option {name[:40]!r}: it has no options")
     seats = args.players or info.max_players
+    if args.bots > seats == 1:
+        raise UsageError(f"--bots {args.bots}: {info.title} would have only {seats} seat")
     if args.bots > seats:
-        raise UsageError(f"--bots {args.bots}: {info.title} would have only {seats} "
-                         + ("seat" if seats == 1 else "seats"))
+        raise UsageError(f"--bots {args.bots}: {info.title} would have only {seats} seats")
 
 
 def fail(message: str) -> int:
     """Say ``message`` on one line and give the exit code for a wrong command line."""
-    print(f"nine-lives: {message}", file=sys.stderr)
+    print(f"nine-lives: {said(message)}", file=sys.stderr)
     return 2

@@ -12,7 +12,7 @@ import pygame_gui
 from screens import palette
 from screens.assets import font
 from screens.scene import Scene
-from screens.text import tr
+from screens.text import file_text, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -153,10 +153,9 @@ class MenuOverlay(Scene):
         ph = s(80) + text_h + buttons_h
         self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, s(10)), pw, ph)
         if self.lines and self._text_height(self.text_width) > text_h:
-            html = "<br>".join(_escape(line) for line in self.lines)
-            self.scroll_box = self.keep(pygame_gui.elements.UITextBox(
-                html, pygame.Rect(self.panel.x + s(40), self.panel.y + s(60),
-                                  pw - s(80), text_h - s(4)), self.ctx.ui))
+            box = pygame.Rect(self.panel.x + s(40), self.panel.y + s(60), pw - s(80), text_h - s(4))
+            html = "<br>".join(_escape(line) for line in self._box_lines(box.w - 44))
+            self.scroll_box = self.keep(pygame_gui.elements.UITextBox(html, box, self.ctx.ui))
         y = self.panel.y + s(64) + text_h
         self._actions = {}
         for i, (label, fn) in enumerate(self.choices):
@@ -164,6 +163,19 @@ class MenuOverlay(Scene):
                               "#primary" if i == 0 else "")
             self._actions[btn] = fn
             y += bh + gap
+
+    def _box_lines(self, width: int) -> list[str]:
+        """The lines for the scrolling text box: Chinese broken here to ``width`` (the box
+        breaks only at spaces), each piece keeping its line's indent."""
+        f = font(14, bold=True)  # the theme's text box size, bold: the widest it can be
+        out = []
+        for line in self.lines:
+            if not CJK.search(line):
+                out.append(line)
+                continue
+            indent = line[:len(line) - len(line.lstrip(" "))]
+            out += [indent + part for part in wrap(line.lstrip(" "), f, width - f.size(indent)[0])]
+        return out
 
     def _text_height(self, width: int) -> int:
         if not self.lines:
@@ -231,15 +243,15 @@ class TextPrompt(Scene):
         self.keep(self.entry)
         bw, bh = self.ctx.scale(120), self.ctx.scale(38)
         y = self.panel.bottom - self.ctx.scale(56)
-        self.ok = self.button(pygame.Rect(inner.right - bw, y, bw, bh), "OK", "#primary")
+        self.ok = self.button(pygame.Rect(inner.right - bw, y, bw, bh), tr("ok"), "#primary")
         self.cancel = self.button(pygame.Rect(inner.right - 2 * bw - self.ctx.scale(10), y, bw, bh),
-                                  "Cancel")
+                                  tr("cancel"))
 
     def _accept(self) -> None:
         text = self.entry.get_text() if self.entry else ""
         problem = self.on_accept(text)
         if problem:
-            self.message = problem
+            self.message = file_text(problem)
             self.initial = text  # kept when the layout is built again
         else:
             self.ctx.scenes.pop()
@@ -277,17 +289,18 @@ class ErrorBox(MenuOverlay):
     """The one dialog an unexpected error shows (the frame loop never stacks a second)."""
 
     def __init__(self, ctx: "AppContext", message: str) -> None:
-        super().__init__(ctx, "Oops", [("OK", ctx.scenes.pop)], [message])
+        super().__init__(ctx, tr("error.title"), [(tr("ok"), ctx.scenes.pop)], [message])
 
 
-def notice(ctx: "AppContext", title: str, lines: Sequence[str], button: str = "OK") -> MenuOverlay:
-    """A message with one button that closes it."""
-    return MenuOverlay(ctx, title, [(button, ctx.scenes.pop)], list(lines))
+def notice(ctx: "AppContext", title: str, lines: Sequence[str], button: str = "") -> MenuOverlay:
+    """A message with one button (OK unless named) that closes it."""
+    return MenuOverlay(ctx, title, [(button or tr("ok"), ctx.scenes.pop)], list(lines))
 
 
 def saving_notice(ctx: "AppContext", reason: str) -> MenuOverlay:
     """The dialog saying games are not being saved, and why."""
-    return notice(ctx, tr("saving.title"), [f"{reason}.", tr("saving.body")], tr("saving.ok"))
+    return notice(ctx, tr("saving.title"), [tr("saving.reason", reason=file_text(reason)),
+                                            tr("saving.body")], tr("saving.ok"))
 
 
 def keep_game(ctx: "AppContext", session: Any) -> None:
@@ -307,4 +320,4 @@ def lock_dialog(ctx: "AppContext", reason: str) -> MenuOverlay:
 
     return MenuOverlay(ctx, tr("lock.title"), [(tr("lock.read_only"), read_only),
                                                 (tr("lock.quit"), quit_app)],
-                       [reason, tr("lock.body")], closable=False)
+                       [file_text(reason), tr("lock.body")], closable=False)

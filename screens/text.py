@@ -8,7 +8,8 @@ from typing import Union
 
 from cats import GAMES, words
 from cats.core import GameInfo, OptionSpec
-from screens.assets import asset_path
+from screens.assets import asset_path, read_text
+from screens.text_tables import TABLE_STRINGS
 
 LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文"}
 
@@ -413,6 +414,7 @@ def _info_strings() -> dict[str, Union[str, tuple[str, str]]]:
 
 
 STRINGS["en"].update(_info_strings())
+STRINGS["en"].update(TABLE_STRINGS)
 
 
 
@@ -440,6 +442,25 @@ def tr(key: str, **values: object) -> str:
     else:
         text = english[0 if count == 1 else 1] if isinstance(english, tuple) else english
     return text.format(**values) if values else text
+
+
+def rules_section(game_id: str, section: str) -> str:
+    """A section of a game's English rules page ("Scoring") by its heading on the page in the
+    current language (the pages keep their sections in the same order); as it is if not found."""
+    lang = language()
+    if lang == "en" or not asset_path("rules", lang, f"{game_id}.md").exists():
+        return section
+    heads = [[line[3:].strip() for line in read_text(*parts).splitlines() if line.startswith("## ")]
+             for parts in (("rules", f"{game_id}.md"), ("rules", lang, f"{game_id}.md"))]
+    if section in heads[0] and len(heads[0]) == len(heads[1]):
+        return heads[1][heads[0].index(section)]
+    return section
+
+
+def file_text(text: str) -> str:
+    """A message of the saves layer or the command line (a damaged file, the lock, a name
+    refused, saving stopped) in the current language (the ``messages`` catalogue)."""
+    return words.engine_text(text, "messages", asset_path("locale"))
 
 
 def tagged(name: str, tags: list[str]) -> str:

@@ -157,3 +157,139 @@ def test_game_nouns_inside_sentences_are_said_in_chinese() -> None:
     assert tr("table.tagged", name="A", tags="你") == "A（你）"
     set_language("en")
     assert render(played, ["A"]) == "played 4 as red"
+
+
+def test_no_screen_writes_english_words_of_its_own() -> None:
+    found = catalogues.screen_literals()
+    assert not found, ("words a player reads go through tr() (screens/text.py or "
+                       "screens/text_tables.py), then `catalogues.py update`:\n" + "\n".join(found))
+
+
+def test_a_new_english_string_in_a_screen_is_caught(tmp_path: Path) -> None:
+    screen = tmp_path / "new_panel.py"
+    screen.write_text('"""A panel."""\n'
+                      "def paint(surface, f, tr):\n"
+                      '    """Draw it."""\n'
+                      '    surface.blit(f.render("Cubes left", True, (0, 0, 0)), (0, 0))\n'
+                      '    title = "Pawns"\n'
+                      '    hint = f"{title} to place"\n'
+                      '    ok = tr("catch22.dice"), {"key": 1}["key"], "phase_name"\n',
+                      encoding="utf-8")
+    catalogues.ROOT, root = tmp_path, catalogues.ROOT
+    try:
+        found = catalogues.screen_literals([screen])
+    finally:
+        catalogues.ROOT = root
+    assert sorted(line.split(": ", 1)[1] for line in found) == [
+        "'Cubes left'", "'Pawns'", "'{} to place'"]
+
+
+def test_new_saves_and_engine_end_texts_are_extracted(tmp_path: Path) -> None:
+    module = tmp_path / "store.py"
+    module.write_text('"""Saves."""\n'
+                      "def check(path):\n"
+                      '    """Check."""\n'
+                      '    problem = f"{path} is upside down"\n'
+                      "    return problem\n"
+                      "def outcome(self):\n"
+                      '    lines = [f"Fish caught: {self.fish}"]\n'
+                      "    return lines\n", encoding="utf-8")
+    assert catalogues.sentences_of(module, whole=True) == ["{0} is upside down",
+                                                          "Fish caught: {0}"]
+    assert catalogues.sentences_of(module) == ["Fish caught: {0}"], "an end's lines, not a local"
+    messages = {m.text for m in catalogues.message_sentences()}
+    assert "a name cannot be empty" in messages and "unrecognized arguments: {0}" in messages
+
+
+def test_saves_and_command_line_messages_read_in_chinese() -> None:
+    from screens.text import file_text
+    set_language("zh-TW")
+    damaged = ("resume.json: is damaged (bad JSON at line 3) Its backup (resume.json.bak, saved "
+               "2026-12-01 10:00) was loaded instead; the damaged file is left as it is.")
+    assert file_text(damaged) == ("resume.json：已損壞（第 3 行的 JSON 有誤） 已改為載入它的備份"
+                                  "（resume.json.bak，存於 2026-12-01 10:00）；損壞的檔案維持原樣。")
+    assert file_text("Another copy of Nine Lives (process 42) is using /tmp/x.") == (
+        "另一個九命貓（程序 42）正在使用 /tmp/x。")
+    assert file_text("/x/saves cannot be written (No space left on device)") == (
+        "/x/saves 無法寫入（裝置上沒有剩餘空間）")
+    set_language("en")
+    assert file_text(damaged) == damaged
+
+
+def test_a_wrong_argument_is_answered_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import screens.app as app
+    for argv, said in ((["--lang", "zh-TW", "--game", "gambit", "--bots", "5"],
+                        "nine-lives: --bots 5：貓的棄兵局只會有 1 個座位"),
+                       (["--lang=zh-TW", "--size", "1x1"], "nine-lives: 參數 --size：尺寸 1x1 "
+                        "超出 640x400 到 3840x2160 的範圍 （請見 --help）"),
+                       (["--no-such-flag", "--lang", "zh-TW"],
+                        "nine-lives: 無法辨識的參數：--no-such-flag （請見 --help）")):
+        try:
+            code = app.main(argv)
+        except SystemExit as exc:
+            code = exc.code  # type: ignore[assignment]
+        assert code == 2
+        assert capsys.readouterr().err.strip() == said
+    set_language("en")
+
+
+def test_gambit_score_lines_are_phrases_with_plurals() -> None:
+    from cats import GAMES
+    from cats.gambit.words import W as GAMBIT
+    state = GAMES["gambit"].new_game(1, 3, {})
+    labels = [label for label, _ in state.score_lines()]
+    assert labels[3] == "Penalty so far: 5 Pawns unplayed (cards left count at the end)"
+    assert render(GAMBIT("pawns", n=1)) == "1 Pawn"
+    set_language("zh-TW")
+    assert [render(label.phrase) for label in labels] == [
+        "奧蕾莉亞女王（5 分面）", "圖格中的貓拳（0）", "女王在中間四格",
+        "目前罰分：5 張兵未打出（剩下的牌在結束時才計算）"]
+
+
+def test_tutorial_sections_are_named_as_the_chinese_rules_page_names_them() -> None:
+    from cats.tutorials import tutorial_for
+    from screens.menus.main import rules_page
+    from screens.text import rules_section
+    for game in ("gambit", "catchess", "between", "catch22", "box"):
+        heads = [line[3:] for line in rules_page(game, "en").splitlines()
+                 if line.startswith("## ")]
+        zh = [line[3:] for line in rules_page(game, "zh-TW").splitlines()
+              if line.startswith("## ")]
+        assert len(heads) == len(zh), f"{game}: the two rules pages' sections differ"
+        for step in tutorial_for(game).steps:
+            assert not step.section or step.section in heads, (game, step.section)
+    set_language("zh-TW")
+    assert rules_section("gambit", "Scoring") == "計分"
+    assert rules_section("box", "Playing a card") == "打出一張牌"
+
+
+def test_the_move_log_breaks_chinese_between_characters() -> None:
+    from screens.assets import font
+    from screens.table.movelog import row_html
+    pygame.font.init()
+    set_language("zh-TW")
+    f = font(14, bold=True)
+    text = "在離牌堆向右 2 格、向上 1 格打出女王的棄兵，然後抽到騎士。" * 2
+    html = row_html(7, ("小明", text, ["將軍！奧蕾莉亞女王翻到 1 分面"]), (f, 160))
+    lines = html.split("<br>")
+    assert len(lines) > 3 and lines[0].startswith("<b>7.</b> 小明")
+    assert all(f.size(line.replace("<b>", "").replace("</b>", ""))[0] <= 160 for line in lines)
+    assert not any(line[:1] in "，。、；：？！」）" for line in lines[1:])
+    joined = "".join(lines).replace("<b>7.</b>", "7.").replace(" ", "")
+    assert joined == f"7. 小明: {text} · 將軍！奧蕾莉亞女王翻到 1 分面".replace(" ", ""), "nothing lost"
+    english = row_html(7, ("Ann", "drew a Rook " * 9, []), (f, 160))
+    assert "<br>" not in english, "English is left to the text box's own wrapping"
+
+
+def test_every_chinese_character_of_the_catalogues_and_rules_has_a_glyph() -> None:
+    from screens.assets import font
+    pygame.font.init()
+    set_language("zh-TW")
+    text = "".join(p.read_text(encoding="utf-8") for p in [
+        *ROOT.glob("**/locale/zh_TW/LC_MESSAGES/*.po"), *ROOT.glob("assets/rules/zh-TW/*.md")])
+    chars = sorted({c for c in text if ord(c) >= 0x2E80})
+    for bold in (False, True):
+        metrics = font(16, bold=bold).metrics("".join(chars))
+        missing = "".join(c for c, m in zip(chars, metrics) if m is None)
+        assert not missing, f"run packaging/cjk_font.py: no glyph for {missing}"

@@ -450,9 +450,11 @@ class BetweenState(State):
     def _lines(self, seat: int) -> tuple[str, ...]:
         start = int(self.options.get("round") or 1)
         won = [str(start + i) for i, w in enumerate(self.round_winners) if seat in w]
-        lines = [f"Rounds won: {self.wins[seat]}" + (" - crown!" if self.wins[seat] >= CROWN else "")]
-        label = "Won round" if len(won) == 1 else "Won rounds"
-        lines.append(f"{label} {', '.join(won)}" if won else "Won no round in this game")
+        wins = self.wins[seat]
+        lines = [f"Rounds won: {wins} - crown!" if wins >= CROWN else f"Rounds won: {wins}"]
+        rounds = ", ".join(won)
+        lines.append(f"Won round {rounds}" if len(won) == 1 else f"Won rounds {rounds}" if won
+                     else "Won no round in this game")
         if self.last is not None:
             total, cat = self.last["totals"][seat], self.last["cat"]
             lines.append(f"Round {self.last['round']}: total {total} for a cat on {cat} "

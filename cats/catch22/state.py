@@ -532,7 +532,7 @@ class Catch22State(State):
             lines.append((f"Gold: {self.gold[s]}",
                           f"Cubes: {self.supply[s]} in supply, {on_board} on the board",
                           f"Opponents' cubes kept: {kept}")
-                         + (("Won at the " + star + " Star",) if s == w else ()))
+                         + ((f"Won at the {star} Star",) if s == w else ()))
         return Outcome(
             scores=tuple(float(g) for g in self.gold), winners=(w,),
             summary=said(W("summary", winner=Player(w), star=star, gold=self.gold[w],

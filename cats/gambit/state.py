@@ -51,7 +51,6 @@ from cats.gambit.cards import (
     QUEEN_START,
     Cell,
     attacks,
-    counted,
     rank_for,
 )
 from cats.gambit.geometry import (
@@ -67,7 +66,7 @@ from cats.gambit.geometry import (
 from cats.gambit.info import INFO
 from cats.jsondata import JsonDict
 from cats.rng import Rng
-from cats.words import Phrase, said
+from cats.words import Phrase, Sentence, said
 
 class GambitState(State):
     """A Cat's Gambit position."""
@@ -436,29 +435,27 @@ class GambitState(State):
         return max(len(self.deck) - 1, 0) if self.end else 0
 
     def score_lines(self) -> list[tuple[str, int]]:
-        """The scoring breakdown as (label, points)."""
+        """The scoring breakdown as (label, points), each label said from a phrase."""
+        W = words.W
         catkens = self.catkens_in_grid()
         cards = self.unplaceable_cards()
-        pawns = len(self.pawns)
-        penalty = -min(5, 2 * (cards + pawns))
-        lines = [
-            (f"Queen Aurelia ({self.queen_side} VP side)", self.queen_side),
-            (f"Cat-kens in the grid ({catkens})", CATKEN_POINTS[catkens]),
-            ("Queen in the middle four cells", 5 if self.queen_centred() else 0),
-            (f"Penalty: {counted(cards, 'card')} left, {counted(pawns, 'Pawn')} unplayed (at most −5)"
-             if self.end else
-             f"Penalty so far: {counted(pawns, 'Pawn')} unplayed (cards left count at the end)",
-             penalty),
+        pawns = W("pawns", n=len(self.pawns))
+        penalty = -min(5, 2 * (cards + len(self.pawns)))
+        lines: list[tuple[str, int]] = [
+            (said(W("score_queen", side=self.queen_side)), self.queen_side),
+            (said(W("score_catkens", n=catkens)), CATKEN_POINTS[catkens]),
+            (said(W("score_centred")), 5 if self.queen_centred() else 0),
+            (said(W("score_penalty", cards=W("cards", n=cards), pawns=pawns)) if self.end
+             else said(W("score_penalty_so_far", pawns=pawns)), penalty),
         ]
         if self.umbra is not None:
-            lines.append((f"Queen Umbra still in the grid ({self.umbra_side} side)",
-                          self.umbra_side))
+            lines.append((said(W("score_umbra", side=self.umbra_side)), self.umbra_side))
         return lines
 
     def score_breakdown(self) -> tuple[tuple[tuple[Phrase, float], ...], ...]:
         """The one seat's scoring rows (as :meth:`score_lines`)."""
-        return (tuple((words.W("label", text=label), float(points))
-                      for label, points in self.score_lines()),)
+        return (tuple((label.phrase if isinstance(label, Sentence) else words.W("label", text=label),
+                       float(points)) for label, points in self.score_lines()),)
 
     def score(self) -> int:
         """The current total of the scoring lines."""
@@ -467,18 +464,22 @@ class GambitState(State):
     def outcome(self) -> Optional[Outcome]:
         if self.phase != "over":
             return None
+        W = words.W
         if self.end == "checkmate":
-            return Outcome((0,), (), "Checkmate: Queen Aurelia falls and the game is lost.",
-                           (("Checkmate: no score, no rank.",),), (LOST_REWARD,), scored=False)
+            return Outcome((0,), (), said(W("lost")), ((said(W("lost_line")),),),
+                           (LOST_REWARD,), scored=False)
         total = self.score()
         rank = rank_for(total)
-        lines = tuple(f"{label}: {points:+d}" for label, points in self.score_lines())
-        reason = {"stuck": "a drawn card had no legal cell",
-                  "deck": "one card is left in the deck"}[self.end or "deck"]
-        summary = f"The game ends ({reason}): {counted(total, 'point')}" + (
-            f", rank {rank}." if rank else ", no rank.")
+        lines = tuple(said(W("score_row", label=label.phrase if isinstance(label, Sentence)
+                             else W("label", text=label), points=f"{points:+d}"))
+                      for label, points in self.score_lines())
+        reason = W("ended_stuck" if self.end == "stuck" else "ended_deck")
+        points = W("points", n=total)
+        summary = said(W("ended_rank", reason=reason, points=points, rank=rank) if rank
+                       else W("ended_no_rank", reason=reason, points=points))
         return Outcome((total,), (0,) if total >= 3 else (), summary,
-                       (lines + (f"Total: {total}", f"Rank: {rank or '—'}"),), (float(total),))
+                       (lines + (said(W("total", total=total)), said(W("rank", rank=rank or "—"))),),
+                       (float(total),))
 
     # -- views and text ----------------------------------------------------------------------------
     def view_for(self, seat: Optional[int]) -> JsonDict:

@@ -21,7 +21,7 @@ from screens.between.layout import NUZZLE_SECONDS, SLIDE_SECONDS, BetweenUi, Jso
 from screens.between.panels import BetweenBoard
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
-from screens.text import blurb
+from screens.text import blurb, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -154,8 +154,8 @@ class BetweenScene(GameScene):
         final Nuzzle panel shows every hand and total anyway."""
         lines = [self.names(outcome.summary)]
         for seat, seat_lines in enumerate(outcome.lines):
-            head = seat_lines[0] if seat_lines else f"{outcome.scores[seat]:g}"
-            mark = " (winner)" if seat in outcome.winners else ""
-            lines.append(f"{self.seat_name(seat)}: {head}{mark}")
-        lines.append("The board shows every hand of the last round.")
+            head = self.names(seat_lines[0]) if seat_lines else f"{outcome.scores[seat]:g}"
+            key = "table.end_row_winner" if seat in outcome.winners else "table.end_row"
+            lines.append(tr(key, name=self.seat_name(seat), score=head))
+        lines.append(tr("between.board_shows_hands"))
         return lines

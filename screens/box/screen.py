@@ -31,6 +31,7 @@ from screens.box.panels import BoxBoard
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.pointer import Point
+from screens.text import tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -212,8 +213,7 @@ class BoxScene(GameScene):
         if finished is not None and (before.get("round") != v.get("round")
                                      or (v["phase"] == "over" and before.get("phase") != "over")):
             if finished.get("paradox") is not None:
-                self.flash(f"Paradox! {self.seat_name(finished['paradox'])} could not play any "
-                           "card: the round ends.", 5.0)
+                self.flash(tr("box.paradox_flash", name=self.seat_name(finished["paradox"])), 5.0)
                 self.ctx.sounds.play("check")
 
     def fly_start(self, before: JsonDict, seat: int, number: int,
@@ -270,8 +270,9 @@ class BoxScene(GameScene):
         lines = [self.names(outcome.summary)]
         rounds = self.view.get("round_scores") or []
         for seat in range(len(self.session.seats)):
-            mark = " (winner)" if seat in outcome.winners else ""
-            detail = ", ".join(f"{r[seat]:+d}" for r in rounds)
-            lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}{mark}"
-                         + (f"  (rounds {detail})" if detail else ""))
+            key = "table.end_row_winner" if seat in outcome.winners else "table.end_row"
+            detail = tr("table.tag_sep").join(f"{r[seat]:+d}" for r in rounds)
+            score = f"{outcome.scores[seat]:g}"
+            lines.append(tr(key, name=self.seat_name(seat), score=tr(
+                "box.end_score", score=score, rounds=detail) if detail else score))
         return lines

@@ -15,6 +15,7 @@ from screens import palette
 from screens.assets import font, image
 from screens.catch22.layout import Catch22Layout, Cell, Colour, Stage
 from screens.table.pointer import Point
+from screens.text import tr
 
 HEDGE = (104, 140, 98)
 HEDGE_DARK = (82, 114, 78)
@@ -27,7 +28,6 @@ SPECIAL_TINT = {"roll_again": (244, 196, 172), "switch_places": (178, 214, 214),
                 "remove_cube": (212, 190, 214)}
 SPECIAL_ART = {"roll_again": "catch22_roll_again", "switch_places": "catch22_switch",
                "remove_cube": "catch22_remove_cube"}
-SPECIAL_LABEL = {"roll_again": "AGAIN", "switch_places": "SWITCH", "remove_cube": "REMOVE"}
 
 
 @lru_cache(maxsize=256)
@@ -202,7 +202,7 @@ class MazeBoard(Catch22Layout):
             surf.blit(image(SPECIAL_ART[kind], art, art), (tile.centerx - art // 2, top))
             if show_label:
                 f = font(max(7, int(tile.w * 0.2)), bold=True)
-                text = f.render(SPECIAL_LABEL[kind], True, palette.INK)
+                text = f.render(tr(f"catch22.square.{kind}"), True, palette.INK)
                 if text.get_width() > tile.w - 2:
                     text = pygame.transform.smoothscale(
                         text, (tile.w - 2, max(1, int(text.get_height() * (tile.w - 2) / text.get_width()))))
@@ -277,7 +277,7 @@ class MazeBoard(Catch22Layout):
             self.draw_route(surface, m["route"], colour, offset=(3 if m["crosses_star"] else -3) if two else 0)
             if two:
                 end = self.cell_rect(goal)
-                label = "via a Star" if m["crosses_star"] else "avoiding Stars"
+                label = tr("catch22.via_star") if m["crosses_star"] else tr("catch22.avoiding_stars")
                 f = font(max(10, self.ctx.scale(13)), bold=True)
                 text = f.render(label, True, palette.PAPER)
                 box = text.get_rect()

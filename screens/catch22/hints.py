@@ -8,21 +8,15 @@ import math
 import pygame
 import pytweening  # type: ignore[import-untyped]
 
+from cats.words import engine_text
 from screens import palette
 from screens.assets import font, image
 from screens.catch22.draw import MazeBoard
 from screens.catch22.layout import Catch22Ui, JsonDict
 from screens.overlays import wrap
+from screens.text import tr
 
-KIND_TEXT = {
-    "path": "Path",
-    "star": "Star",
-    "jackpot": "Jackpot",
-    "roll_again": "Roll Again",
-    "switch_places": "Switch Places",
-    "remove_cube": "Remove Cube",
-    "out": "Hedge",
-}
+KINDS = ("path", "star", "jackpot", "roll_again", "switch_places", "remove_cube", "out")
 
 
 class HintBoard(MazeBoard):
@@ -113,30 +107,29 @@ class HintBoard(MazeBoard):
         if mover is None:
             return ""
         if self.seats[mover].is_bot:
-            return f"{self.seat_name(mover)} is playing…"
+            return tr("catch22.is_playing", name=self.seat_name(mover))
         if not self.ui.my_turn:
             return ""
         return {
-            "start": "Click a lit Star (or drag your cat onto it) to start there.",
+            "start": tr("catch22.hint.start"),
             "prepare": self.prepare_hint(),
-            "ransom": "Pay to get your cube back, or refuse.",
-            "move": "Click a lit square or drag your cat there; hover a square to see the route.",
-            "switch": "Click the cat you want to switch places with (on the maze or in the list).",
-            "remove": "Click a cube (or drag it to the tray) to take it off the board.",
+            "ransom": tr("catch22.hint.ransom"),
+            "move": tr("catch22.hint.move"),
+            "switch": tr("catch22.hint.switch"),
+            "remove": tr("catch22.hint.remove"),
         }.get(view["phase"], "")
 
     def prepare_hint(self) -> str:
         """What may be done before rolling."""
         view = self.view
-        parts = []
-        if view["supply"][view["current"]]:
-            parts.append("Drag cubes from your tray onto the path to block rivals")
-        if self.ui.ransom:
-            parts.append("offer a kept cube back for gold (left)")
-        if not parts:
-            return "Roll the die: click it or press Space."
-        text = ", or ".join(parts) + "; then roll (Space)."
-        return text[0].upper() + text[1:]
+        cubes, ransom = bool(view["supply"][view["current"]]), bool(self.ui.ransom)
+        if cubes and ransom:
+            return tr("catch22.hint.cubes_or_ransom")
+        if cubes:
+            return tr("catch22.hint.cubes")
+        if ransom:
+            return tr("catch22.hint.ransom_offer")
+        return tr("catch22.hint.roll")
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """What the hovered square is."""
@@ -149,19 +142,20 @@ class HintBoard(MazeBoard):
         if kind == "out" or (self.view["phase"] == "move" and cell in self.move_targets()):
             return
         view = self.view
-        lines = [f"{self.cell_name(*cell)} · {KIND_TEXT.get(kind, kind)}"]
+        lines = [tr("catch22.tip", cell=self.cell_name(*cell),
+                    kind=tr(f"catch22.kind.{kind}") if kind in KINDS else kind)]
         if kind == "jackpot":
             gold = self.shown_pots().get(cell, 0)
-            lines.append(f"{gold} gold left" if gold else "empty")
+            lines.append(tr("catch22.gold_left", n=gold) if gold else tr("catch22.empty"))
         elif kind == "star":
             name = next((n for n, rc in view["stars"].items() if tuple(rc) == cell), "")
-            lines.append(f"the {name} Star" if name else "")
+            lines.append(tr("catch22.the_star", star=engine_text(name)) if name else "")
         for r, c, owner in view["cubes"]:
             if (r, c) == cell:
-                lines.append(f"{self.seat_name(owner)}'s cube")
+                lines.append(tr("catch22.cube_of", name=self.seat_name(owner)))
         here = [seat for seat, p in enumerate(view["pawns"]) if p is not None and tuple(p) == cell]
         if here:
-            lines.append(", ".join(self.seat_name(x) for x in here))
+            lines.append(tr("table.tag_sep").join(self.seat_name(x) for x in here))
         lines = [line for line in lines if line]
         f = font(s(13))
         w = max(f.size(line)[0] for line in lines) + s(16)

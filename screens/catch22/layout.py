@@ -15,6 +15,7 @@ from screens.assets import font
 from screens.overlays import wrap
 from screens.table.board import Board, BoardContext, Ui
 from screens.table.pointer import Point
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -277,7 +278,7 @@ class Catch22Layout(Board):
 
     def ransom_title(self, owner: int) -> str:
         """The line over an owner's ransom controls."""
-        return f"Offer {self.seat_name(owner)} their cube back for:"
+        return tr("catch22.offer_title", name=self.seat_name(owner))
 
     def kept_line_height(self) -> int:
         """The height of the line of rivals' cubes held (none: no line)."""

@@ -7,11 +7,12 @@ import math
 import pygame
 
 from screens import palette
-from screens.assets import font, image
+from screens.assets import font, image, tall_script
 from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT
 from screens.catch22.hints import HintBoard
 from screens.overlays import wrap
 from screens.table.pointer import Point
+from screens.text import tr
 
 
 class Catch22Board(HintBoard):
@@ -27,7 +28,7 @@ class Catch22Board(HintBoard):
         pygame.draw.rect(surface, palette.FELT, self.column, border_radius=s(14))
         current = view["current"]
         header = parts["header"]
-        turn = "Choosing Stars" if view["phase"] == "start" else f"Turn {view['turn']}"
+        turn = tr("catch22.choosing_stars") if view["phase"] == "start" else tr("catch22.turn", n=view["turn"])
         f = font(s(16), bold=True)
         text = f.render(turn, True, palette.INK)
         surface.blit(text, header.topleft)
@@ -65,13 +66,13 @@ class Catch22Board(HintBoard):
                     continue
                 self.draw_token(surface, seat, rect)
             if view["phase"] == "start":
-                lines = [f"{self.seat_name(current)}: pick a Star",
-                         "Click a lit Star or drag the cat."]
+                lines = [tr("catch22.pick_star", name=self.seat_name(current)),
+                         tr("catch22.pick_star_how")]
                 self.blit_text(surface, lines, caption.x, caption.y, caption.w, s(13),
                                bold_first=True)
                 if len(waiting) > 1:
                     row = min(r.y for seat, r in waiting.items() if seat != current)
-                    label = font(s(12)).render("then:", True, palette.WOOD)
+                    label = font(s(12)).render(tr("catch22.then"), True, palette.WOOD)
                     surface.blit(label, (caption.x, row - label.get_height() - s(1)))
             return
         t = self.ui.time
@@ -98,19 +99,19 @@ class Catch22Board(HintBoard):
             roller = self.ui.before.get("current", roller)
         if roll and die is None:
             self.draw_die(surface, rect, 0, self.seat_colour(current))
-            text = fb.render("ROLL", True, palette.INK)
+            text = fb.render(tr("catch22.roll"), True, palette.INK)
             surface.blit(text, text.get_rect(center=rect.center))
-            lines = ["Click the die or press Space", "to roll."]
+            lines = [tr("catch22.roll_how")]
         elif value:
             self.draw_die(surface, rect, value, self.seat_colour(roller), dim=dim)
             if view["phase"] == "move":
-                lines = [f"{self.seat_name(current)} rolled {value}:",
-                         f"move exactly {value} squares."]
+                lines = [tr("catch22.rolled", name=self.seat_name(current), n=value),
+                         tr("catch22.move_exactly", n=value)]
             else:
-                lines = [f"Last roll: {value}", f"by {self.seat_name(roller)}"]
+                lines = [tr("catch22.last_roll", n=value), tr("catch22.rolled_by", name=self.seat_name(roller))]
         else:
             self.draw_die(surface, rect, 0, palette.WOOD, dim=True)
-            lines = ["No roll yet."]
+            lines = [tr("catch22.no_roll")]
         self.blit_text(surface, lines, caption.x, caption.y, caption.w, s(13))
 
     def die_shown(self) -> tuple[int, int, bool]:
@@ -144,7 +145,7 @@ class Catch22Board(HintBoard):
         tray = parts["tray"]
         supply = self.view["supply"][current]
         shown = supply - (1 if self.ui.held and self.ui.held.source == ("supply", current) else 0)
-        title = f"{self.seat_name(current)}'s cubes: {supply}"
+        title = tr("catch22.cubes_of", name=self.seat_name(current), n=supply)
         self.fit_text(surface, title, parts["tray_title"], s(14), bold=True)
         pygame.draw.rect(surface, (206, 186, 160), tray, border_radius=s(10))
         pygame.draw.rect(surface, palette.WOOD, tray, max(1, s(2)), border_radius=s(10))
@@ -154,11 +155,11 @@ class Catch22Board(HintBoard):
             x = tray.x + s(4) + (i % 5) * (size + gap)
             self.draw_cube(surface, current, pygame.Rect(x, tray.y + s(6), size, size))
         if self.view["phase"] == "remove" and self.ui.my_turn:
-            self.blit_text(surface, ["drop a cube here"], tray.x + (tray.w // 2 if shown else 0),
+            self.blit_text(surface, [tr("catch22.drop_cube")], tray.x + (tray.w // 2 if shown else 0),
                            tray.centery - s(8), tray.w // (2 if shown else 1), s(13),
                            palette.INK, centre=True)
         elif supply == 0:
-            self.blit_text(surface, ["none left"], tray.x, tray.centery - s(8), tray.w, s(13),
+            self.blit_text(surface, [tr("catch22.none_left")], tray.x, tray.centery - s(8), tray.w, s(13),
                            palette.WOOD, centre=True)
 
     def fit_text(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
@@ -182,15 +183,15 @@ class Catch22Board(HintBoard):
             box = pygame.Rect(area.x, area.y, area.w, s(86))
             pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(10))
             pygame.draw.rect(surface, palette.PLUM, box, max(1, s(2)), border_radius=s(10))
-            lines = [(f"{self.seat_name(offer['from'])} offers {self.seat_name(offer['owner'])}"
-                      f" a cube back for {offer['price']} gold."),
-                     f"{self.seat_name(offer['owner'])}: pay or refuse (buttons below)."]
+            lines = [tr("catch22.offers", name=self.seat_name(offer["from"]),
+                        owner=self.seat_name(offer["owner"]), n=offer["price"]),
+                     tr("catch22.pay_or_refuse", owner=self.seat_name(offer["owner"]))]
             self.blit_text(surface, lines, box.x + s(8), box.y + s(6), box.w - s(16), s(13),
                            bold_first=True)
             return box.bottom
         rows = self.switch_rows()
         if rows:
-            self.fit_text(surface, "Switch places with:", area, s(14), bold=True)
+            self.fit_text(surface, tr("catch22.switch_with"), area, s(14), bold=True)
             for seat, rect in rows:
                 hover = rect.collidepoint(self.ui.hover)
                 pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
@@ -207,7 +208,7 @@ class Catch22Board(HintBoard):
         kept = view["kept"][current]
         if not any(kept):
             return area.y
-        self.fit_text(surface, "Rivals' cubes held:", area, s(14), bold=True)
+        self.fit_text(surface, tr("catch22.rivals_cubes"), area, s(14), bold=True)
         x = area.x
         y = area.y + s(22)
         size = s(22)
@@ -227,11 +228,11 @@ class Catch22Board(HintBoard):
                 pygame.draw.rect(surface, palette.WOOD, rect, max(1, s(2)), border_radius=s(6))
                 text = font(s(16), bold=True).render(sign, True, palette.INK)
                 surface.blit(text, text.get_rect(center=rect.center))
-            price = font(s(14), bold=True).render(f"{prices[owner]} gold", True, palette.INK)
+            price = font(s(14), bold=True).render(tr("catch22.gold", n=prices[owner]), True, palette.INK)
             mid = pygame.Rect(minus.right, minus.y, plus.x - minus.right, minus.h)
             surface.blit(price, price.get_rect(center=mid.center))
             pygame.draw.rect(surface, palette.PLUM, button, border_radius=s(8))
-            text = font(s(13), bold=True).render("Offer", True, palette.PAPER)
+            text = font(s(13), bold=True).render(tr("catch22.offer"), True, palette.PAPER)
             surface.blit(text, text.get_rect(center=button.center))
             y = max(y, row.bottom)
         return y + size
@@ -239,13 +240,13 @@ class Catch22Board(HintBoard):
     def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the printed squares mean."""
         s = self.ctx.scale
-        self.fit_text(surface, "Squares", rect, s(14), bold=True)
-        rows = [("star_square", f"Star: win with {self.view['threshold']} gold"),
-                ("jackpot", "Jackpot: gold, roll again"),
-                (SPECIAL_ART["roll_again"], "Roll again"),
-                (SPECIAL_ART["switch_places"], "Switch places"),
-                (SPECIAL_ART["remove_cube"], "Remove a cube"),
-                ("cube", "Cube: blocks rivals")]
+        self.fit_text(surface, tr("catch22.squares"), rect, s(14), bold=True)
+        rows = [("star_square", tr("catch22.key.star", n=self.view["threshold"])),
+                ("jackpot", tr("catch22.key.jackpot")),
+                (SPECIAL_ART["roll_again"], tr("catch22.key.roll_again")),
+                (SPECIAL_ART["switch_places"], tr("catch22.key.switch")),
+                (SPECIAL_ART["remove_cube"], tr("catch22.key.remove")),
+                ("cube", tr("catch22.key.cube"))]
         y = rect.y + s(22)
         size = s(20)
         for art, text in rows:
@@ -264,7 +265,7 @@ class Catch22Board(HintBoard):
         gold = self.shown_gold()
         threshold = view["threshold"]
         row_h, y, dice_top = self.side_layout(rect)
-        self.fit_text(surface, f"Gold  ·  enter a Star with {threshold} to win", rect, s(14), bold=True)
+        self.fit_text(surface, tr("catch22.gold_title", n=threshold), rect, s(14), bold=True)
         mover = view["to_move"]
         bar_w = max(s(40), rect.w // 3)
         for seat in range(view["players"]):
@@ -283,7 +284,9 @@ class Catch22Board(HintBoard):
                 self.draw_cube(surface, seat, pygame.Rect(name_right + s(2), cy - cube // 2, cube, cube))
                 count = font(s(13), bold=True).render(str(view["supply"][seat]), True, palette.INK)
                 surface.blit(count, count.get_rect(midleft=(name_right + cube + s(4), cy)))
-            name_rect = pygame.Rect(right + s(6), cy - s(10), name_right - right - s(10), s(22))
+            lift = s(3) if tall_script() and row_h >= s(40) else 0  # clear of the cubes line
+            name_rect = pygame.Rect(right + s(6), cy - s(10) - lift, name_right - right - s(10),
+                                    s(22))
             self.fit_text(surface, self.seat_name(seat), name_rect, s(15), bold=seat == mover)
             surface.blit(image("coin", coin, coin), (gx, cy - coin // 2))
             text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
@@ -309,21 +312,21 @@ class Catch22Board(HintBoard):
         size = s(14)
         f = font(s(11))
         supply = self.view["supply"][seat]
-        label = f.render(f"{supply} in supply", True, palette.INK)
+        label = f.render(tr("catch22.in_supply", n=supply), True, palette.INK)
         self.draw_cube(surface, seat, pygame.Rect(x, y - size // 2 + s(1), size, size))
         surface.blit(label, (x + size + s(3), y - label.get_height() // 2))
         x += size + label.get_width() + s(10)
         for owner, count in enumerate(self.view["kept"][seat]):
             if count and x + size * 2 < right:
                 self.draw_cube(surface, owner, pygame.Rect(x, y - size // 2 + s(1), size, size))
-                text = f.render(f"×{count} held", True, palette.INK)
+                text = f.render(tr("catch22.held", n=count), True, palette.INK)
                 surface.blit(text, (x + size + s(2), y - text.get_height() // 2))
                 x += size + text.get_width() + s(8)
 
     def draw_dice_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The last turns' rolls, each turn on a line with the roller's badge."""
         s = self.ctx.scale
-        self.fit_text(surface, "Dice", rect, s(14), bold=True)
+        self.fit_text(surface, tr("catch22.dice"), rect, s(14), bold=True)
         turns: list[tuple[int, int, list[int]]] = []
         for turn, seat, value in self.view["dice"]:
             if turn == 0:
@@ -342,7 +345,7 @@ class Catch22Board(HintBoard):
         if not turns:
             rolls = [d for d in self.view["dice"] if d[0] == 0]
             if rolls:
-                text = f.render("Roll-off (highest starts):", True, palette.WOOD)
+                text = f.render(tr("catch22.roll_off"), True, palette.WOOD)
                 surface.blit(text, (rect.x, y))
                 y += s(20)
                 x = rect.x
@@ -353,9 +356,9 @@ class Catch22Board(HintBoard):
                     self.draw_die(surface, pygame.Rect(x, y, s(20), s(20)), value, self.seat_colour(seat))
                     x += s(30)
             return
-        label_w = f.size(f"T{turns[-1][0]}")[0] + s(4)
+        label_w = f.size(tr("catch22.turn_short", n=turns[-1][0]))[0] + s(4)
         for turn, seat, values in turns[-3:]:
-            text = f.render(f"T{turn}", True, palette.WOOD)
+            text = f.render(tr("catch22.turn_short", n=turn), True, palette.WOOD)
             surface.blit(text, (rect.x, y + s(3)))
             x = self.draw_mini_badge(surface, seat, (rect.x + label_w + s(9), y + s(10)))
             x += s(6)

@@ -197,14 +197,14 @@ class Catch22Scene(GameScene):
                 self.play(actions[0])
                 return
         if source[0] == "pawn":
-            self.tip("Click a lit square, or drag your cat onto it.")
+            self.tip(tr("catch22.tip.square"))
         elif source[0] == "supply":
-            self.tip("Drag a cube onto a path square.")
+            self.tip(tr("catch22.tip.cube"))
 
     def why_not_pick(self, spot: Spot) -> str:
         """The engine's reason when something that cannot move now is grabbed."""
         if spot[0] == "square" and self.view["phase"] == "prepare":
-            self.tip("Drag a cube from your tray onto the path, or roll the die.")
+            self.tip(tr("catch22.tip.cube_or_roll"))
             return ""
         return super().why_not_pick(spot)
 
@@ -212,7 +212,7 @@ class Catch22Scene(GameScene):
     def start_pick(self, target: Spot) -> None:
         """Two routes lead to the square (one crosses a Star): ask which one."""
         self.route_pick = (target[1], target[2])
-        self.tip("Two routes lead there: choose one with the buttons below.", 8.0)
+        self.tip(tr("catch22.tip.two_routes"), 8.0)
         self.rebuild_choices()
 
     def cancel_pick(self) -> None:
@@ -244,7 +244,7 @@ class Catch22Scene(GameScene):
 
     def label(self, action: Action) -> str:
         text = self.names(super().label(action))
-        return text + "  (Space)" if action.kind == "roll" else text
+        return tr("catch22.with_key", label=text) if action.kind == "roll" else text
 
     # -- ransom offers in the column ---------------------------------------------------------
     def offers(self) -> dict[int, list[Action]]:

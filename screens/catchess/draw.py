@@ -200,7 +200,7 @@ class GardenBoard(CatChessLayout):
                 pygame.draw.circle(surface, palette.TEAL, c, int(size * 0.5) + s(6), s(4))
             surface.blit(self.token(cat, size), (c[0] - size // 2, c[1] - size // 2))
             if cat["letter"] in swapped:
-                self.pill(surface, "just swapped", max(9, s(11)), palette.PLUM,
+                self.pill(surface, tr("catchess.just_swapped_tag"), max(9, s(11)), palette.PLUM,
                           midtop=(c[0] + r // 4, c[1] - r - s(4)))
         if ring_seat is not None and ring_regions:
             c = self.centres.get(ring_regions[0])

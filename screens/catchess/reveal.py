@@ -60,7 +60,8 @@ class CatChessBoard(GoalPanels):
         title = tr("catchess.scored_over" if over else "catchess.scored", round=entry["round"])
         room = rect.w - s(28) - font(s(12)).size(tr("table.click_close"))[0] - s(12)
         if font(s(18), bold=True).size(title)[0] > room:
-            title = title.replace(" · every card revealed", "")
+            title = tr("catchess.scored_over_short" if over else "catchess.scored_short",
+                       round=entry["round"])
         head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
         self.text(surface, tr("table.click_close"), s(12), DIM,
                   midright=(rect.right - s(14), head.centery))
@@ -87,10 +88,10 @@ class CatChessBoard(GoalPanels):
             nr = self.text(surface, name, s(14), palette.INK, True,
                            midleft=(row.x + s(12) + 2 * rad, row.y + s(4) + rad))
             gained = p["tokens"]
-            numbers = ", ".join(str(c["number"]) for c in p["cards"])
-            tr_ = self.text(surface, f"+{gained} token{'' if gained == 1 else 's'}", s(14),
+            numbers = tr("table.tag_sep").join(str(c["number"]) for c in p["cards"])
+            tr_ = self.text(surface, tr("catchess.gained", n=gained), s(14),
                             palette.TEAL, True, midleft=(nr.right + s(12), nr.centery))
-            self.text(surface, f"card {numbers}", s(13), DIM,
+            self.text(surface, tr("catchess.card_numbers", numbers=numbers), s(13), DIM,
                       midleft=(tr_.right + s(10), nr.centery))
             body = row.h - 2 * rad - s(12)
             one = min(self.strip_size(row.w - s(16)), body)
@@ -126,7 +127,7 @@ class CatChessBoard(GoalPanels):
         self.draw_mini_garden(surface, left, self.garden_map(entry["garden"]))
         arrangement = best.get("arrangement") or {}
         if arrangement:
-            self.text(surface, f"A best garden: {score}", s(14), palette.PLUM, True,
+            self.text(surface, tr("catchess.a_best_garden", score=score), s(14), palette.PLUM, True,
                       midbottom=(right.centerx, right.y - s(4)))
             garden = {rid: letter for letter, rid in arrangement.items()}
             self.draw_mini_garden(surface, right, garden)

@@ -365,9 +365,9 @@ class CatChessScene(GameScene):
         lines = [self.names(outcome.summary)]
         if not self.solo:
             for seat in range(len(self.session.seats)):
-                mark = " (winner)" if seat in outcome.winners else ""
-                n = int(outcome.scores[seat])
-                lines.append(f"{self.seat_name(seat)}: {n} token{'' if n == 1 else 's'}{mark}")
+                key = "table.end_row_winner" if seat in outcome.winners else "table.end_row"
+                tokens = tr("catchess.tokens", n=int(outcome.scores[seat]))
+                lines.append(tr(key, name=self.seat_name(seat), score=tokens))
             lines.append(tr("catchess.board_shows_cards"))
         else:
             lines.append(tr("catchess.board_shows_best"))

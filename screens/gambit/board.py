@@ -100,7 +100,7 @@ class GambitBoard(TableauLayout):
         s = self.ctx.scale
         label = ""
         if mark["checks_queen"]:
-            label = "CHECK!" if mark["legal"] else "check"
+            label = tr("gambit.check_here") if mark["legal"] else tr("gambit.check_refused")
             if not mark["legal"]:  # refused while a safe cell exists: hatched, not only red
                 for off in range(-rect.h, rect.w, s(10)):
                     pygame.draw.line(surface, (200, 120, 100), (rect.x + max(off, 0),
@@ -134,13 +134,13 @@ class GambitBoard(TableauLayout):
             key = code
         surf = image(ART.get(key, "gambit_back"), w, h).copy()
         if code.startswith("P:"):
-            name = PAWN_NAMES.get(code[2:], "Pawn")
+            name = say(PAWN_NAMES[code[2:]]) if code[2:] in PAWN_NAMES else tr("gambit.pawn")
         elif code == "Q":
-            name = f"Queen {view['queen_side']} VP"
+            name = tr("gambit.card_queen", n=view["queen_side"])
         elif code == "U":
-            name = f"Umbra {view['umbra_side']}"
+            name = tr("gambit.card_umbra", n=view["umbra_side"])
         else:
-            name = CARD_NAMES.get(code, code)
+            name = say(CARD_NAMES.get(code, code))
         size = max(8, int(h * 0.075))
         inner = int(w * 0.84)  # inside the card's frame
         f = font(size, bold=True)
@@ -196,7 +196,7 @@ class GambitBoard(TableauLayout):
         first = tr("gambit.pawn_to_place") if self.placing_pawn() else tr("gambit.drawn_card")
         surface.blit(f.render(first, True, palette.INK), (slots[0][1].x, self.tray.y + s(4)))
         if len(slots) > 1:
-            surface.blit(f.render("Pawns", True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
+            surface.blit(f.render(tr("gambit.pawns"), True, palette.INK), (slots[1][1].x, self.tray.y + s(4)))
         held = self.ui.held.source if self.ui.held else None
         for spot, rect in self.tray_slots():
             if spot == held:

@@ -14,7 +14,7 @@ from screens import palette
 from screens.overlays import MenuOverlay, blit_lines, draw_page, keep_game
 from screens.registry import open_game, playable
 from screens.scene import Scene
-from screens.text import title, tr
+from screens.text import file_text, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -24,13 +24,13 @@ def describe(info: SaveInfo, latest: Optional[str] = None) -> str:
     """One line for a save in the list (the autosave Continue opens under the main menu's name
     for it, the other unfinished games' autosaves as such)."""
     if info.slot == latest:
-        name = f"{tr('menu.continue')} (autosave)"
+        name = tr("load.continue_autosave", continue_=tr("menu.continue"))
     elif is_autosave(info.slot):
-        name = f"{tr('load.autosave')} {info.when() or info.slot}"
+        name = tr("load.autosave_when", autosave=tr("load.autosave"), when=info.when() or info.slot)
     else:
         name = info.slot
     if not info.ok:
-        return f"{name} — {tr('load.broken', error=info.error)}"
+        return tr("load.row_broken", name=name, problem=tr("load.broken", error=file_text(info.error)))
     state = tr("load.finished") if info.over else say(info.progress)
     players = ", ".join(info.players)
     if len(players) > 36:  # a long table: the count keeps the progress and date in view
@@ -108,7 +108,7 @@ class LoadScene(Scene):
         try:
             session = self.ctx.saves.load(info.slot)
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = file_text(str(exc))
             return
         if not playable(session.game_id):
             self.message = tr("load.not_playable", title=info.title)
@@ -118,7 +118,7 @@ class LoadScene(Scene):
             return
         scene = open_game(self.ctx, session)
         for note in self.ctx.saves.last_notes:
-            scene.flash(note, 8)
+            scene.flash(file_text(note), 8)
         self.ctx.scenes.reset(self.ctx.nav.main_menu(self.ctx))
         self.ctx.scenes.push(scene)
         keep_game(self.ctx, session)  # in the resume slot (the game there is kept, not lost)
@@ -132,7 +132,7 @@ class LoadScene(Scene):
             try:
                 ctx.saves.delete(slot)
             except SaveError as exc:
-                self.message = str(exc)
+                self.message = file_text(str(exc))
                 return
             self.message = tr("load.deleted", slot=slot)
             self.resize()

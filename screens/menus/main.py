@@ -21,7 +21,7 @@ from screens.menus.settings import SettingsScene
 from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.text import language, players_text, short_title, tr
+from screens.text import file_text, language, players_text, short_title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -102,12 +102,12 @@ class MainMenu(Scene):
             try:
                 session = ctx.saves.load(slot)
             except SaveError as exc:
-                ctx.notice = tr("menu.resume_problem", error=exc)
+                ctx.notice = tr("menu.resume_problem", error=file_text(str(exc)))
                 return
             if session.game_id in GAMES and playable(session.game_id):
                 scene = open_game(ctx, session)
                 for note in ctx.saves.last_notes:
-                    scene.flash(note, 8)
+                    scene.flash(file_text(note), 8)
                 ctx.scenes.push(scene)
         elif key == "new":
             first = next((g for g in LIBRARY if playable(g)), None)
@@ -150,7 +150,7 @@ class MainMenu(Scene):
         for gid, rect in self.covers.items():
             self.draw_cover(surface, gid, rect)
         if self.ctx.notice:
-            blit_lines(surface, [self.ctx.notice], s(450), h - s(60), s(16), palette.WARN,
+            blit_lines(surface, [file_text(self.ctx.notice)], s(450), h - s(60), s(16), palette.WARN,
                        width=w - s(480))
 
     def draw_cover(self, surface: pygame.Surface, gid: str, rect: pygame.Rect) -> None:

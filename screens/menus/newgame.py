@@ -18,7 +18,7 @@ from screens.assets import font
 from screens.overlays import blit_lines, draw_panel, fit_text, keep_game
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.text import blurb, option_help, option_label, title, tr
+from screens.text import blurb, file_text, option_help, option_label, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -66,10 +66,10 @@ class NewGameScene(Scene):
         """A human seat takes the next saved player's name; a bot is named after its level."""
         level = kinds().index(self.kinds[seat])
         if level:
-            return f"{LEVEL_NAMES[level]} {seat + 1}"
+            return tr("new.bot_name", level=tr(f"level.{level}") if level in LEVEL_NAMES else level, n=seat + 1)
         humans_before = sum(1 for i in range(seat) if not kinds().index(self.kinds[i]))
         profiles = [p.name for p in self.ctx.profiles.profiles]
-        return profiles[humans_before] if humans_before < len(profiles) else f"Player {seat + 1}"
+        return profiles[humans_before] if humans_before < len(profiles) else tr("new.player_name", n=seat + 1)
 
     def name_seats(self) -> None:
         """Fill every seat name the player has not typed."""
@@ -223,7 +223,7 @@ class NewGameScene(Scene):
         for seat, name in enumerate(self.names[:self.players]):
             problem = name_problem(name)
             if problem:
-                return tr("new.seat_problem", n=seat + 1, problem=problem)
+                return tr("new.seat_problem", n=seat + 1, problem=file_text(problem))
         names = [n.lower() for n in self.names[:self.players]]
         twice = next((n for n in self.names[:self.players] if names.count(n.lower()) > 1), None)
         if twice:
@@ -240,7 +240,7 @@ class NewGameScene(Scene):
         try:
             session = Session.start(self.game.info.id, self.seats(), seed, self.options)
         except ValueError as exc:
-            self.message = printable(str(exc))
+            self.message = file_text(printable(str(exc)))
             return
         for seat in session.seats:
             if not seat.is_bot:

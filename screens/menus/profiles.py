@@ -15,7 +15,7 @@ from screens.assets import font, image
 from screens.overlays import blit_lines, draw_page, fit_text
 from screens.menus.stats import variant_label
 from screens.scene import Scene
-from screens.text import tr
+from screens.text import file_text, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -61,7 +61,8 @@ class ProfilesScene(Scene):
                 name = self.entry.get_text().strip()[:40]
                 problem = name_problem(name)
                 if problem:
-                    self.message = problem[0].upper() + problem[1:] + "."
+                    said = file_text(problem)
+                    self.message = tr("profiles.refused", problem=said[:1].upper() + said[1:])
                     return True
                 if self.ctx.profiles.get(name):
                     self.message = tr("profiles.exists", name=name)
@@ -71,7 +72,7 @@ class ProfilesScene(Scene):
                 try:
                     self.ctx.profiles.save()
                 except OSError as exc:  # the player is on the list for this session
-                    self.ctx.profiles.problem = tr("profiles.not_saved", error=exc)
+                    self.ctx.profiles.problem = tr("profiles.not_saved", error=file_text(str(exc)))
                 self.entry.set_text("")
                 self.resize()
                 return True
@@ -109,7 +110,7 @@ class ProfilesScene(Scene):
         try:
             self.ctx.profiles.save()
         except OSError as exc:  # the change holds for this session; say so, never crash
-            self.ctx.profiles.problem = tr("profiles.not_saved", error=exc)
+            self.ctx.profiles.problem = tr("profiles.not_saved", error=file_text(str(exc)))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
@@ -118,7 +119,7 @@ class ProfilesScene(Scene):
         f = font(s(17))
         book = self.ctx.profiles
         if book.problem:
-            y = blit_lines(surface, [book.problem], self.panel.x + s(30), y, s(15), palette.WARN)
+            y = blit_lines(surface, [file_text(book.problem)], self.panel.x + s(30), y, s(15), palette.WARN)
         if not book.profiles:
             blit_lines(surface, [tr("profiles.nobody")],
                        self.panel.x + s(30), y, s(15), palette.WOOD)

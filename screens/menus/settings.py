@@ -13,7 +13,7 @@ from screens import palette
 from screens.assets import font, use_language
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
-from screens.text import LANGUAGE_NAMES, set_language, tr
+from screens.text import LANGUAGE_NAMES, file_text, set_language, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -112,19 +112,19 @@ class SettingsScene(Scene):
 
     def _save(self) -> None:
         if self.ctx.read_only:  # another copy owns the folders: nothing is written
-            self.ctx.settings_problem = tr("settings.not_saved", error="read-only")
+            self.ctx.settings_problem = tr("settings.not_saved", error=tr("settings.read_only"))
             return
         try:
             save_settings(self.ctx.settings)
             self.ctx.settings_problem = None
         except OSError as exc:  # they still hold for this session; say so, never crash
-            self.ctx.settings_problem = tr("settings.not_saved", error=exc)
+            self.ctx.settings_problem = tr("settings.not_saved", error=file_text(str(exc)))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_page(surface, s, self.panel, tr("settings.title"))
         if self.ctx.settings_problem:
-            blit_lines(surface, [self.ctx.settings_problem], self.panel.x + s(30),
+            blit_lines(surface, [file_text(self.ctx.settings_problem)], self.panel.x + s(30),
                        self.panel.bottom - s(130), s(15), palette.WARN, width=self.panel.w - s(60))
         f = font(s(17))
         labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",

@@ -17,7 +17,7 @@ from screens import palette
 from screens.assets import font
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
-from screens.text import option_label, title, tr
+from screens.text import file_text, option_label, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -131,7 +131,7 @@ class StatsScene(Scene):
         draw_page(surface, s, self.panel, tr("stats.title", name=name or "—"))
         x, y = self.panel.x + s(30), self.panel.y + s(86)
         if self.book.problem:
-            y = blit_lines(surface, [tr("stats.damaged", problem=self.book.problem)], x, y,
+            y = blit_lines(surface, [tr("stats.damaged", problem=file_text(self.book.problem))], x, y,
                            s(15), palette.WARN, width=self.panel.w - s(60))
         if name is None:
             blit_lines(surface, [tr("stats.nobody")], x, y, s(16), palette.WOOD)

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from screens import palette
-from screens.assets import font
+from screens.assets import font, ui_font_name
 from cats.core import Action, Spot
 from screens.overlays import fit_text
 from screens.table.choices import ChoiceStrip
@@ -170,9 +170,9 @@ class Chrome:
         size = log_font_size(s)
         fonts = self.ctx.ui.get_theme().get_font_dictionary()
         self.ctx.ui.preload_fonts([
-            {"name": "noto_sans", "point_size": size, "style": style}
+            {"name": ui_font_name(), "point_size": size, "style": style}
             for style in ("regular", "bold") if not fonts.check_font_preloaded(
-                fonts.create_font_id(size, "noto_sans", style == "bold", False))])
+                fonts.create_font_id(size, ui_font_name(), style == "bold", False))])
         self.movelog = MoveLog(self.log_box, tr("game.log"), self.log_rows, self.log_calm,
                                size)
         self.layout()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from cats.session import Session
 from saves.stats import StatsBook, result_of, variant_of
 from screens.overlays import MenuOverlay
-from screens.text import tr
+from screens.text import file_text, tr
 
 if TYPE_CHECKING:
     from screens.table.frame import GameScene
@@ -79,7 +79,7 @@ class EndPanel:
         try:
             book.save()
         except OSError as exc:
-            lines.append(tr("end.profiles_not_saved", error=exc))
+            lines.append(tr("end.profiles_not_saved", error=file_text(str(exc))))
         return lines
 
 
@@ -90,9 +90,9 @@ def record_stats(session: Session, read_only: bool = False) -> list[str]:
     if result is None or read_only:
         return []
     if book.damaged:
-        return [tr("stats.damaged", problem=book.problem)]
+        return [tr("stats.damaged", problem=file_text(book.problem))]
     try:
         book.record(result)
     except OSError as exc:
-        return [tr("stats.not_saved", error=exc)]
+        return [tr("stats.not_saved", error=file_text(str(exc)))]
     return []

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
+import pygame
 import pygame_gui
 
+from screens.assets import font
+from screens.overlays import CJK, wrap
+
 Row = tuple[str, str, Sequence[str]]  # the mover's name, the move's text, its notes
+Fit = tuple[pygame.font.Font, int]
 
 
 def log_font_size(scale: Callable[[float], int]) -> int:
@@ -20,12 +25,24 @@ def html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def row_html(number: int, row: Row) -> str:
-    """One move's row in the log."""
+def row_html(number: int, row: Row, fit: Optional[Fit] = None) -> str:
+    """One move's row in the log; with ``fit`` (a font and a width), a row with Chinese in it
+    is broken into lines of that width here (the text box breaks lines only at spaces)."""
     name, text, notes = row
     if notes:
         text += " · " + "; ".join(notes)
-    return f"<b>{number}.</b> {html(name)}: {html(text)}"
+    head = f"{number}."
+    if fit is not None and CJK.search(name + text):
+        lines = wrap(f"{head} {name}: {text}", fit[0], fit[1])
+        first = lines[0][len(head):] if lines[0].startswith(head) else " " + lines[0]
+        return "<br>".join([f"<b>{head}</b>{html(first)}"] + [html(line) for line in lines[1:]])
+    return f"<b>{head}</b> {html(name)}: {html(text)}"
+
+
+def log_fit(box: pygame_gui.elements.UITextBox, size: Optional[int]) -> Fit:
+    """The font and line width a log row is broken to: the box less its border, padding and
+    scroll bar, measured in the bold face (the widest a row's text can be)."""
+    return font(size or 14, bold=True), max(40, box.rect.w - 44)
 
 
 class MoveLog:
@@ -53,12 +70,14 @@ class MoveLog:
         self.wait = self.calm
         if self.calm or count < self.shown or self.shown < 0 or count - self.shown > 20:
             first = max(0, count - self.rows)
-            rows = [row_html(i + 1, row(i)) for i in range(first, count)]
+            fit = log_fit(self.box, self.size)
+            rows = [row_html(i + 1, row(i), fit) for i in range(first, count)]
             self.box.set_text(self.sized("<b>" + self.title + "</b>"
                                          + "".join("<br>" + r for r in rows)))
         else:
+            fit = log_fit(self.box, self.size)
             for i in range(self.shown, count):
-                self.box.append_html_text("<br>" + self.sized(row_html(i + 1, row(i))))
+                self.box.append_html_text("<br>" + self.sized(row_html(i + 1, row(i), fit)))
         self.shown = count
         if self.box.scroll_bar is not None:
             self.box.scroll_bar.set_scroll_from_start_percentage(1.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cats.core import Action, Spot
+from screens.text import tr
 
 if TYPE_CHECKING:
     from cats.session import Session
@@ -43,6 +44,7 @@ class Wording:
         lines = [self.names(outcome.summary)]
         for seat, seat_lines in enumerate(outcome.lines):
             if len(self.session.seats) > 1:
-                lines.append(f"{self.seat_name(seat)}: {outcome.scores[seat]:g}")
+                lines.append(tr("table.end_row", name=self.seat_name(seat),
+                                score=f"{outcome.scores[seat]:g}"))
             lines.extend("   " + self.names(line) for line in seat_lines)
         return lines

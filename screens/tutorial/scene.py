@@ -21,7 +21,7 @@ from screens.overlays import blit_lines
 from screens.registry import SCREENS
 from screens.table.bots import BotDriver
 from screens.table.frame import GameScene
-from screens.text import tr
+from screens.text import rules_section, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -278,7 +278,8 @@ class TutorialTable(GameScene):
             lines = [say(lesson.prompt, names), "",
                      tr("tutorial.why", point=say(lesson.point, names))]
             if lesson.section:
-                lines += ["", tr("tutorial.section", section=lesson.section)]
+                lines += ["", tr("tutorial.section",
+                                    section=rules_section(self.tutorial.game_id, lesson.section))]
         blit_lines(surface, [title, ""] + lines, card.x + s(14), card.y + s(12), s(15),
                    width=card.w - s(28), bold_first=True)
 
