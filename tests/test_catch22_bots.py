@@ -7,7 +7,8 @@ from typing import Optional, Sequence
 
 import pytest
 
-from cats.catch22 import GAME, Catch22State
+from cats.catch22 import GAME
+from cats.catch22.state import Catch22State
 from cats.catch22.board import BOARD
 from cats.catch22.bots import (
     ExpectimaxBot,

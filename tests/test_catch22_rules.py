@@ -12,7 +12,8 @@ from typing import Optional, Sequence
 
 import pytest
 
-from cats.catch22 import GAME, Catch22State
+from cats.catch22 import GAME
+from cats.catch22.state import Catch22State
 from cats.catch22 import state as state_module
 from cats.catch22.board import BOARD, free_pieces
 from cats.catch22.info import DICE_KEPT

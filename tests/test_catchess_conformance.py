@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from cats.catchess import GAME, CatChessState
+from cats.catchess import GAME
+from cats.catchess.state import CatChessState
 from cats.catchess.garden import CARD_INDEX
 from cats.conformance import check_game
 from cats.rng import Rng
