@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from saves import paths
-from saves.jsonfile import FileProblem, MissingFile, read_json_object, write_json
+from saves.book import JsonBook
 from saves.values import clean_name, finite, name_problem, whole
 
 BEST_LIMIT = 1e12   # no game scores anywhere near this; anything beyond is a damaged file
@@ -37,33 +36,20 @@ class Group:
     tally: dict[str, int] = field(default_factory=dict)
 
 
-class ProfileBook:
+class ProfileBook(JsonBook):
     """All profiles and groups, kept in one JSON file."""
 
+    FILE_NAME = "profiles.json"
+
     def __init__(self, path: Optional[Path] = None) -> None:
-        self._path = path
+        super().__init__(path)
         self.profiles: list[Profile] = []
         self.groups: list[Group] = []
-        self.problem = ""
-        self.damaged = False  # the file on disk is kept as it is: never written over
-        self.read_only = False
 
-    @property
-    def path(self) -> Path:
-        """The profiles file."""
-        return self._path or paths.data_dir() / "profiles.json"
+    def _clear(self) -> None:
+        self.profiles, self.groups = [], []
 
-    def load(self) -> "ProfileBook":
-        """Read the file; a damaged one (or damaged entries) is reported in ``problem``, what can
-        be used is kept, and the file is left untouched."""
-        self.profiles, self.groups, self.problem, self.damaged = [], [], "", False
-        try:
-            data = read_json_object(self.path)
-        except MissingFile:
-            return self
-        except FileProblem as exc:
-            self.problem, self.damaged = str(exc), True
-            return self
+    def _read(self, data: dict[str, Any]) -> Optional[str]:
         skipped = 0
         for entry in _list(data.get("profiles")):
             profile, bad_scores = _profile(entry)
@@ -80,23 +66,17 @@ class ProfileBook:
                 self.groups.append(group)
         if skipped or not isinstance(data.get("profiles", []), list) or not isinstance(
                 data.get("groups", []), list):
-            self.problem = (f"{self.path.name}: {skipped or 'some'} damaged or unusable "
-                            "entries were skipped; the file was left as it is")
-            self.damaged = True
-        return self
+            return str(skipped or "some")
+        return None
 
-    def save(self) -> None:
-        """Write the file atomically (refused while a damaged file is on disk, to keep it)."""
-        if self.damaged or self.read_only:
-            return
-        write_json(self.path, {
+    def _payload(self) -> dict[str, Any]:
+        return {
             "format": 1,
             "profiles": [{"name": p.name, "colour": p.colour, "symbol": p.symbol, "best": p.best}
                          for p in self.profiles],
             "groups": [{"name": g.name, "members": g.members, "tally": g.tally}
                        for g in self.groups],
-        })
-        self.problem = ""
+        }
 
     def get(self, name: str) -> Optional[Profile]:
         """The profile with that name."""

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from cats import GAMES
-from saves import paths
-from saves.jsonfile import FileProblem, MissingFile, read_json_object, write_json
+from saves.book import JsonBook
 from saves.values import clean_name, finite, name_problem, whole
 
 if TYPE_CHECKING:
@@ -123,41 +122,25 @@ def _result(data: Any) -> Optional[GameResult]:
                       dict(options))
 
 
-class StatsBook:
+class StatsBook(JsonBook):
     """Every finished game recorded, in one JSON file under the data folder."""
 
+    FILE_NAME = "stats.json"
+
     def __init__(self, path: Optional[Path] = None, read_only: bool = False) -> None:
-        self._path = path
+        super().__init__(path, read_only)
         self.results: list[GameResult] = []
-        self.problem = ""
-        self.damaged = False  # the file on disk is kept as it is: never written over
-        self.read_only = read_only
 
-    @property
-    def path(self) -> Path:
-        """The stats file."""
-        return self._path or paths.data_dir() / "stats.json"
+    def _clear(self) -> None:
+        self.results = []
 
-    def load(self) -> "StatsBook":
-        """Read the file; what is damaged is said in ``problem`` and the file left untouched."""
-        self.results, self.problem, self.damaged = [], "", False
-        try:
-            data = read_json_object(self.path)
-        except MissingFile:
-            return self
-        except FileProblem as exc:
-            self.problem, self.damaged = str(exc), True
-            return self
+    def _read(self, data: dict[str, Any]) -> Optional[str]:
         raw = data.get("results")
         entries = raw if isinstance(raw, list) else []
         read = [_result(e) for e in entries]
         self.results = [r for r in read if r is not None][-KEEP:]
         skipped = len(read) - sum(r is not None for r in read)
-        if skipped or not isinstance(raw, list):
-            self.problem = (f"{self.path.name}: {skipped or 'some'} damaged entries were "
-                            "skipped; the file was left as it is")
-            self.damaged = True
-        return self
+        return str(skipped or "some") if skipped or not isinstance(raw, list) else None
 
     def record(self, result: GameResult) -> None:
         """Add a finished game and write the file (``OSError`` if it cannot be written; nothing
@@ -165,12 +148,8 @@ class StatsBook:
         self.results = (self.results + [result])[-KEEP:]
         self.save()
 
-    def save(self) -> None:
-        """Write the file atomically (never over a damaged one, never read-only)."""
-        if self.damaged or self.read_only:
-            return
-        write_json(self.path, {"format": FORMAT,
-                               "results": [r.to_json() for r in self.results]})
+    def _payload(self) -> dict[str, Any]:
+        return {"format": FORMAT, "results": [r.to_json() for r in self.results]}
 
     # -- what the stats page reads --------------------------------------------------------------
     def of(self, name: str) -> list[GameResult]:
