@@ -375,6 +375,8 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
         start_session(args)  # a wrong set-up is refused before the window opens
     ctx = build_context(args.size, headless=True, read_only=read_only, lang=args.lang)
     ctx.settings.animation_speed = 0
+    if args.scale is not None:
+        ctx.settings.ui_scale = args.scale / 100
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
     if args.scene == "tutorial":
