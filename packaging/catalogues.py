@@ -74,10 +74,38 @@ def _template(node: ast.expr) -> Optional[str]:
 
 
 def _said(node: ast.expr) -> list[str]:
+    """The texts an expression can give: a string or f-string, either branch of ``a if c else
+    b``, and a table's values (``{...}[key]``, ``{...}.get(key, default)``)."""
     if isinstance(node, ast.IfExp):
         return _said(node.body) + _said(node.orelse)
+    if isinstance(node, ast.Dict):
+        return [t for v in node.values for t in _said(v)]
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
+        return _said(node.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "get" and isinstance(node.func.value, ast.Dict):
+        return _said(node.func.value) + [t for a in node.args[1:] for t in _said(a)]
     text = _template(node)
     return [text] if text is not None else []
+
+
+def _locals_said(function: ast.AST, returned: ast.expr) -> list[str]:
+    """The texts of the locals a returned f-string puts in (``closed = "" if ... else " (red is
+    not open yet)"`` then ``return f"Lead a card{closed}"``): said inside the sentence."""
+    return [t for v in _locals_values(function, [returned]) for t in _said(v)]
+
+
+def _locals_values(function: ast.AST, returned: list[ast.expr]) -> list[ast.expr]:
+    """The values assigned to the locals the returned f-strings put in."""
+    names = {n.id for r in returned for v in ast.walk(r) if isinstance(v, ast.FormattedValue)
+             for n in ast.walk(v.value) if isinstance(n, ast.Name)}
+    return [node.value for node in ast.walk(function) if isinstance(node, ast.Assign)
+            and any(getattr(t, "id", None) in names for t in node.targets)]
+
+
+# Engine functions whose one-word answers are player text too (a button's "Draw", a
+# progress line's "predictions"), by the form such a word takes there.
+ONE_WORD = {"label": r"[A-Z][a-z]{2,}", "progress": r"[a-z]{3,}"}
 
 
 # Engine functions whose every string is player text (an end's summary and score lines).
@@ -108,9 +136,18 @@ def sentences_of(path: Path, whole: bool = False) -> list[str]:
     of the functions in :data:`SAID_WHOLE` (``whole``: every text of the module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     texts: list[str] = _texts_in(tree) if whole else []
+    words: list[str] = []
     for node in ast.walk(tree):
         if whole:
             break
+        if isinstance(node, ast.FunctionDef):
+            returns = [r.value for r in ast.walk(node)
+                       if isinstance(r, ast.Return) and r.value is not None]
+            for value in returns:
+                texts += _locals_said(node, value)
+            if node.name in ONE_WORD:
+                words += [t for v in returns + _locals_values(node, returns) for t in _said(v)
+                          if re.fullmatch(ONE_WORD[node.name], t)]
         if isinstance(node, ast.Return) and node.value is not None:
             texts += _said(node.value)
         elif isinstance(node, ast.Call) and getattr(
@@ -118,7 +155,7 @@ def sentences_of(path: Path, whole: bool = False) -> list[str]:
             texts += [t for a in node.args for t in _said(a)]
         elif isinstance(node, ast.FunctionDef) and node.name in SAID_WHOLE:
             texts += _texts_in(node)
-    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)]
+    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)] + words
 
 
 def engine_sentences() -> list[Message]:
@@ -148,6 +185,10 @@ def engine_sentences() -> list[Message]:
         found.setdefault(star, star)
     for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
         found.setdefault(colour, colour)
+        found.setdefault(f"{{0}} {colour}", f"{{0}} {colour}")  # a space: str(Play) "1 red"
+    # cats.box.state._or_list: "1 or 3", "1, 3 or 4", "red, blue, yellow or green"
+    for text in ("{0} or {1}", "{0}, {1} or {2}", "{0}, {1}, {2} or {3}"):
+        found.setdefault(text, text)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
