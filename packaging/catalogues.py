@@ -187,7 +187,8 @@ def engine_sentences() -> list[Message]:
         found.setdefault(colour, colour)
         found.setdefault(f"{{0}} {colour}", f"{{0}} {colour}")  # a space: str(Play) "1 red"
     # cats.box.state._or_list: "1 or 3", "1, 3 or 4", "red, blue, yellow or green"
-    for text in ("{0} or {1}", "{0}, {1} or {2}", "{0}, {1}, {2} or {3}"):
+    # ... and its label of a play, "4 as red" (no word of three letters: not found above)
+    for text in ("{0} or {1}", "{0}, {1} or {2}", "{0}, {1}, {2} or {3}", "{0} as {1}"):
         found.setdefault(text, text)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
