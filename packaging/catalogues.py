@@ -173,8 +173,9 @@ def engine_sentences() -> list[Message]:
     from cats.between.cards import CARD_NAMES as LURES
     from cats.between.cards import SUIT_NAMES as TOYS
     from cats.catch22.board import KIND_NAMES
-    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, RANKS
-    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS)):  # nouns said in phrases
+    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, PAWN_TEXT, RANKS
+    # nouns said in phrases; a Pawn's ability, shown when the pointer is over it
+    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS), PAWN_TEXT):
         for name in names.values():
             found.setdefault(name, name)
     for noun in TOYS + LURES:  # Cat Between Us's toys and lure cards ("bell 5")

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Union
 
 TABLE_STRINGS: dict[str, Union[str, tuple[str, str]]] = {
+    'table.log_row': '{name}: {move}',  # one row of the move log
+    'table.log_notes': '{move} · {notes}',  # a move and what it brought about
+    'table.log_note_sep': '; ',
     'catch22.choosing_stars': 'Choosing Stars',
     'catch22.turn': 'Turn {n}',
     'catch22.turn_short': 'T{n}',

@@ -271,15 +271,18 @@ def test_the_move_log_breaks_chinese_between_characters() -> None:
     set_language("zh-TW")
     f = font(14, bold=True)
     text = "在離牌堆向右 2 格、向上 1 格打出女王的棄兵，然後抽到騎士。" * 2
-    html = row_html(7, ("小明", text, ["將軍！奧蕾莉亞女王翻到 1 分面"]), (f, 160))
+    html = row_html(7, ("小明", text, ["將軍！奧蕾莉亞女王翻到 1 分面", "遊戲結束"]), (f, 160))
     lines = html.split("<br>")
     assert len(lines) > 3 and lines[0].startswith("<b>7.</b> 小明")
     assert all(f.size(line.replace("<b>", "").replace("</b>", ""))[0] <= 160 for line in lines)
     assert not any(line[:1] in "，。、；：？！」）" for line in lines[1:])
     joined = "".join(lines).replace("<b>7.</b>", "7.").replace(" ", "")
-    assert joined == f"7. 小明: {text} · 將軍！奧蕾莉亞女王翻到 1 分面".replace(" ", ""), "nothing lost"
-    english = row_html(7, ("Ann", "drew a Rook " * 9, []), (f, 160))
+    assert joined == f"7. 小明：{text} · 將軍！奧蕾莉亞女王翻到 1 分面；遊戲結束".replace(" ", ""), (
+        "nothing lost, the name and the notes set off with Chinese punctuation")
+    set_language("en")
+    english = row_html(7, ("Ann", "drew a Rook " * 9, ["check", "game over"]), (f, 160))
     assert "<br>" not in english, "English is left to the text box's own wrapping"
+    assert english == "<b>7.</b> Ann: " + "drew a Rook " * 9 + " · check; game over"
 
 
 def test_every_chinese_character_of_the_catalogues_and_rules_has_a_glyph() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from cats.words import say
 from screens import palette
 from screens.assets import font, image
 from screens.between.draw import TableDrawing
@@ -112,7 +113,8 @@ class BetweenBoard(TableDrawing):
                 self.text(surface, note, s(14), palette.INK if seat in winners and cheer else DIM,
                           seat in winners and cheer, midleft=(nx, r.centery))
         if v["phase"] == "over" and cheer and v.get("summary"):
-            lines = wrap(v["summary"], font(s(14), bold=True), rect.w - s(28))
+            summary = say(v["summary"], [seat.name for seat in self.seats])  # the engine's
+            lines = wrap(summary, font(s(14), bold=True), rect.w - s(28))  # words, in Chinese
             yy = rect.bottom - s(8) - len(lines) * font(s(14)).get_linesize()
             if yy > y + n * row_h:
                 for line in lines:

@@ -17,6 +17,7 @@ from screens.catchess.reveal import CatChessBoard
 from screens.gambit.board import GambitBoard
 from screens.gambit.layout import GambitUi
 from screens.table.board import Board, BoardContext, Ui
+from screens.text import blurb
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -25,7 +26,7 @@ BoardMaker = Callable[[BoardContext, Sequence["Seat"]], Board]
 
 BOARDS: dict[str, tuple[BoardMaker, type[Ui]]] = {
     "gambit": (GambitBoard, GambitUi),
-    "between": (lambda ctx, seats: BetweenBoard(ctx, seats, get_game("between").info.blurb),
+    "between": (lambda ctx, seats: BetweenBoard(ctx, seats, blurb(get_game("between").info)),
                 BetweenUi),
     "box": (BoxBoard, BoxUi),
     "catch22": (Catch22Board, Catch22Ui),
