@@ -96,6 +96,7 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "settings.marks": "Colour-blind marks",
         "settings.language": "Language",
         "settings.pace": "Bot pace (seconds)",
+        "settings.pace_value": "{seconds:g} s",
         "settings.done": "Done",
         "settings.next": "Click for the next choice",
         "settings.not_saved": "Settings could not be saved ({error}); they apply until you quit.",
