@@ -251,7 +251,8 @@ NOT_TEXT_CALLS = {"tr", "debug", "info", "warning", "error", "exception", "criti
                   "image", "asset_path", "read_text", "get", "setdefault", "getattr", "hasattr",
                   "startswith", "endswith", "compile", "fullmatch", "match", "sub", "search",
                   "findall", "split", "strftime", "strptime", "cast", "TypeVar", "import_module",
-                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween"}
+                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween",
+                  "print"}  # print: the terminal's lines of --smoke and --screenshot
 IDENTIFIER = re.compile(r"[\w.\-/#:%+*=<>!?()\[\],|&^@'\\{};]*")
 # Strings in screens/ that are not translated on purpose (key names, the app's name as its
 # window title, HTML markup), by their text.
@@ -299,6 +300,9 @@ def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip = _annotations(tree)
+        joiners = {id(n.func.value) for n in ast.walk(tree) if isinstance(n, ast.Call)
+                   and isinstance(n.func, ast.Attribute) and n.func.attr == "join"
+                   and isinstance(n.func.value, ast.Constant) and n.func.value.value in SEPARATORS}
         for node in ast.walk(tree):
             body = getattr(node, "body", None)
             if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
@@ -332,12 +336,22 @@ def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
                 text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
                                for v in node.values)
             bare = re.sub(r"\{[^}]*\}", "", text)
+            if id(node) in joiners or (isinstance(node, ast.JoinedStr)
+                                       and PUNCTUATED.fullmatch(text)):
+                out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+                continue
             word = re.fullmatch(r"[A-Z][a-z]+[!?:.]?|[A-Z]{2,}[!?]?", text)  # "Pawns", "OK"
             if (not re.search(r"[A-Za-z]{2}", bare) or (IDENTIFIER.fullmatch(text) and not word)
                     or text in NOT_WORDS or text.lstrip().startswith("<")):
                 continue
             out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
     return out
+
+
+# English punctuation between words put together in a screen: a list's ", " or "; " (the
+# separator of a join), "{a}, {b}", "{a} ({b})", "{a}: {b}" — Chinese has its own (、 ； （）：).
+SEPARATORS = {", ", "; ", ": "}
+PUNCTUATED = re.compile(r"\s*(\{\}\s*)?([,;:]\s*\{\}|\(\{\}\))(\s*[,;:(]?\s*\{\}\)?)*\s*")
 
 
 def po_path(folder: Path, lang: str, domain: str) -> Path:

@@ -255,7 +255,7 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
     from screens.overlays import ErrorBox
     from screens.text import tr
 
-    text = f"{type(exc).__name__}: {exc}"
+    text = tr("game.error_kind", kind=type(exc).__name__, error=exc)
     repeated = text == ctx.last_error
     if not repeated:
         log.error("error during play", exc_info=exc)

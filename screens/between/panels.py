@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from cats import get_game
 from cats.words import say
 from screens import palette
 from screens.assets import font, image
@@ -18,7 +19,7 @@ from screens.between.layout import (
     SUIT_ART,
 )
 from screens.overlays import wrap
-from screens.text import tagged, tr
+from screens.text import blurb, tagged, tr
 
 
 class BetweenBoard(TableDrawing):
@@ -182,7 +183,7 @@ class BetweenBoard(TableDrawing):
         y = (rows[-1].bottom if rows else rect.y) + s(14)
         limit = self.side.bottom - self.side.h // 2 - s(12)
         f = font(s(12))
-        lines = wrap(self.blurb, f, rect.w)
+        lines = wrap(blurb(get_game("between").info), f, rect.w)  # in the language of now
         if y + (len(lines) + 1) * f.get_linesize() + s(4) <= limit:
             y = self.text(surface, tr("between.goal"), s(13), palette.INK, True, topleft=(rect.x, y)).bottom
             for line in lines:

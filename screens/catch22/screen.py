@@ -329,8 +329,9 @@ class Catch22Scene(GameScene):
 
     def log_row(self, index: int) -> Row:
         """Catch 22's log joins what followed a move with semicolons (rolls, gold taken)."""
-        entry = self.session.log[index]
-        return self.seat_name(entry.seat), "; ".join((entry.text, *entry.notes)), ()
+        move, notes = self.entry_words(index)
+        return (self.seat_name(self.session.log[index].seat),
+                tr("table.log_note_sep").join((move, *notes)), ())
 
     def prompt_line(self) -> str:
         mover = self.session.to_move

@@ -82,7 +82,8 @@ class CatChessScene(GameScene):
                           target_label=label, target_reason=reason, preview=preview,
                           counting=self.waiting_for_best(), reveal=self.reveal_shown(),
                           humans=bool(self.humans()), mover=self.session.to_move,
-                          last_entry=(log[-1].seat, log[-1].text) if log else None,
+                          last_entry=(log[-1].seat, self.entry_words(len(log) - 1)[0])
+                          if log else None,
                           staying=bool(self.choice_buttons))
 
     # -- the solo best score, off the frame loop -----------------------------------------------
