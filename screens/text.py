@@ -436,17 +436,8 @@ def language() -> str:
 
 def tr(key: str, **values: object) -> str:
     """The UI string for ``key`` in the current language, with ``values`` filled in."""
-    english = STRINGS["en"].get(key, key)
-    n = values.get("n")
-    count = n if isinstance(n, int) else 2
-    if words.language() != "en":
-        books = words.catalogue("ui", asset_path("locale"))
-        if isinstance(english, tuple):
-            text = books.npgettext(key, english[0], english[1], count)
-        else:
-            text = books.pgettext(key, english)
-    else:
-        text = english[0 if count == 1 else 1] if isinstance(english, tuple) else english
+    books = words.catalogue("ui", asset_path("locale")) if words.language() != "en" else None
+    text = words.chosen(STRINGS["en"].get(key, key), key, values.get("n"), books)
     return text.format(**values) if values else text
 
 

@@ -324,3 +324,17 @@ def test_every_chinese_character_of_the_catalogues_and_rules_has_a_glyph() -> No
         metrics = font(16, bold=bold).metrics("".join(chars))
         missing = "".join(c for c, m in zip(chars, metrics) if m is None)
         assert not missing, f"run packaging/cjk_font.py: no glyph for {missing}"
+
+
+def test_the_interface_and_the_games_choose_plural_forms_in_one_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cats.gambit.words import W as GAMBIT
+    assert [tr("box.cards", n=n) for n in (1, 1.0, 2, 2.5)] == [
+        "1 card", "1.0 card", "2 cards", "2.5 cards"]
+    assert [render(GAMBIT("pawns", n=n)) for n in (1, 3)] == ["1 Pawn", "3 Pawns"]
+    set_language("zh-TW")
+    assert tr("box.cards", n=1) == "1 張牌" and render(GAMBIT("pawns", n=1)) == "1 張兵"
+    asked = []
+    chosen = words.chosen
+    monkeypatch.setattr(words, "chosen", lambda *a: asked.append(a[1]) or chosen(*a))
+    tr("box.cards", n=3), render(GAMBIT("pawns", n=3))
+    assert asked == ["box.cards", "pawns"], "screens.text.tr and the phrases share words.chosen"
