@@ -194,7 +194,24 @@ def render(phrase: Phrase, names: Optional[Sequence[str]] = None,
                                           **{k: v for k, v in phrase.args})
     if names is None and lang == ENGLISH and text.startswith("player "):
         text = "P" + text[1:]
-    return text
+    return spaced(text, lang)
+
+
+# Languages written without spaces between words: a Latin letter or a digit next to one of their
+# characters is set off by a space ("玩家 1 以 11 分獲勝", "把 E 放置到區域 5"), whatever a
+# template's field brought (a player's name, a card, a number).
+UNSPACED = {"zh-TW"}
+_HAN = "[\u3400-\u9fff\uf900-\ufaff]"
+_HAN_THEN_LATIN = re.compile(f"({_HAN})([A-Za-z0-9])")
+_LATIN_THEN_HAN = re.compile(f"([A-Za-z0-9])({_HAN})")
+
+
+def spaced(text: str, lang: Optional[str] = None) -> str:
+    """``text`` with a space between a Chinese character and a Latin letter or digit beside it,
+    in a language written without spaces (:data:`UNSPACED`); as it is in any other."""
+    if (lang or _language) not in UNSPACED:
+        return text
+    return _LATIN_THEN_HAN.sub(r"\1 \2", _HAN_THEN_LATIN.sub(r"\1 \2", text))
 
 
 class Sentence(str):
@@ -238,7 +255,7 @@ def engine_text(text: str, domain: str = "engine", folder: Path = LOCALE_DIR) ->
         return text
     key = (domain, text)
     if key not in _SAID:
-        _SAID[key] = _translated(text, domain, folder)
+        _SAID[key] = spaced(_translated(text, domain, folder))
     return _SAID[key]
 
 

@@ -438,7 +438,7 @@ def tr(key: str, **values: object) -> str:
     """The UI string for ``key`` in the current language, with ``values`` filled in."""
     books = words.catalogue("ui", asset_path("locale")) if words.language() != "en" else None
     text = words.chosen(STRINGS["en"].get(key, key), key, values.get("n"), books)
-    return text.format(**values) if values else text
+    return words.spaced(text.format(**values)) if values else text
 
 
 def rules_section(game_id: str, section: str) -> str:

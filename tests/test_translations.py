@@ -338,3 +338,14 @@ def test_the_interface_and_the_games_choose_plural_forms_in_one_place(monkeypatc
     monkeypatch.setattr(words, "chosen", lambda *a: asked.append(a[1]) or chosen(*a))
     tr("box.cards", n=3), render(GAMBIT("pawns", n=3))
     assert asked == ["box.cards", "pawns"], "screens.text.tr and the phrases share words.chosen"
+
+
+def test_latin_letters_and_numbers_in_chinese_are_set_off_by_spaces() -> None:
+    from cats.catchess.words import W as CHESS
+    from cats.words import spaced
+    set_language("zh-TW")
+    assert render(CHESS("placed", cat="E", region=5), ["A"]) == "把 E 放置到區域 5"
+    assert tr("stats.bot_row", level="公貓", won=1, played=2).count(" ") >= 2
+    assert spaced("玩家 1以 11 分獲勝。") == "玩家 1 以 11 分獲勝。"
+    assert spaced("（貓在 14，本輪）") == "（貓在 14，本輪）", "not beside full-width marks"
+    assert spaced("Ann以 3 分獲勝", "en") == "Ann以 3 分獲勝", "English is left as it is"
