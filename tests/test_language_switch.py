@@ -103,3 +103,17 @@ def test_switching_to_chinese_with_a_game_open_redraws_the_whole_table(
     switch_in_settings(ctx, scene)
     assert ctx.settings.language == "en"
     assert len(english(drawn_texts(ctx, monkeypatch))) > 5, "and back to English"
+
+
+def test_a_refused_save_name_is_answered_in_chinese(ctx: Any) -> None:
+    from screens.overlays import TextPrompt
+
+    scene = game_open(ctx, "box")
+    set_language("zh-TW")
+    scene.menu.ask_save()
+    frame(ctx, 0.016)
+    prompt = ctx.scenes.top
+    assert isinstance(prompt, TextPrompt)
+    said = prompt.on_accept("我的/../遊戲")
+    assert said is not None and said.startswith("「我的/../遊戲」不能當存檔名稱"), said
+    assert not english({said}), "the saves' own words, through the messages catalogue"
