@@ -120,7 +120,7 @@ def count_of(n: Any) -> int:
 
 
 def chosen(template: Template, key: str, n: Any,
-           books: Optional[gettext.NullTranslations] = None) -> str:
+           books: gettext.NullTranslations | None = None) -> str:
     """One message in one language: from ``books`` (a gettext catalogue, ``key`` the message's
     context) or, without, the English as written; a (singular, plural) pair by the count ``n``
     (English: one, or other; another language by its catalogue's plural rule). The one place
@@ -206,7 +206,7 @@ _HAN_THEN_LATIN = re.compile(f"({_HAN})([A-Za-z0-9])")
 _LATIN_THEN_HAN = re.compile(f"([A-Za-z0-9])({_HAN})")
 
 
-def spaced(text: str, lang: Optional[str] = None) -> str:
+def spaced(text: str, lang: str | None = None) -> str:
     """``text`` with a space between a Chinese character and a Latin letter or digit beside it,
     in a language written without spaces (:data:`UNSPACED`); as it is in any other."""
     if (lang or _language) not in UNSPACED:

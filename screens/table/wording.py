@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from cats.session import LogEntry, Session
 
 
-def entry_words(entry: "LogEntry", names: list[str]) -> tuple[str, tuple[str, ...]]:
+def entry_words(entry: LogEntry, names: list[str]) -> tuple[str, tuple[str, ...]]:
     """A logged move and what it brought about, in the current language: said again from the
     entry's phrases (its text was said in the language of the moment it was played, so a
     language switched mid-game reaches the moves already in the log too)."""
