@@ -117,3 +117,34 @@ def test_a_refused_save_name_is_answered_in_chinese(ctx: Any) -> None:
     said = prompt.on_accept("我的/../遊戲")
     assert said is not None and said.startswith("「我的/../遊戲」不能當存檔名稱"), said
     assert not english({said}), "the saves' own words, through the messages catalogue"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_switched_table_looks_like_one_opened_in_chinese(
+        ctx: Any, game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's painted layer (the board and the side panel; what moves with the pointer or
+    the clock is drawn over it), pixel for pixel: nothing drawn once and kept (a board's printed
+    background, a row's label) may keep the language it was drawn in."""
+    import pygame
+
+    from screens.menus.main import MainMenu
+    from screens.registry import open_game
+    from screens.table.curtain import Curtain
+
+    def layer(table: Any) -> bytes:
+        pygame.mouse.set_pos((1, 1))
+        table.layer = None
+        frame(ctx, 0.016)
+        assert table.layer is not None
+        return pygame.image.tobytes(table.layer[2], "RGB")
+
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: 0)  # the highlights' breathing
+    scene = game_open(ctx, game_id)
+    switch_in_settings(ctx, scene)
+    switched = layer(scene)
+    fresh = open_game(ctx, scene.session)
+    ctx.scenes.rebuild([MainMenu(ctx), fresh])
+    frame(ctx, 0.016)
+    if isinstance(ctx.scenes.top, Curtain):
+        click(ctx, ctx.scenes.top.ready_button.rect.center)
+    assert switched == layer(fresh), f"{game_id}: the table switched live differs from a fresh one"
