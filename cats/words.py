@@ -112,9 +112,25 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def plural_index(n: Any) -> int:
-    """Which form of a (singular, plural) template a count takes (English: one, or other)."""
-    return 0 if n == 1 else 1
+def count_of(n: Any) -> int:
+    """The count a plural form is chosen by: ``n`` as a whole number (2, "other", if it is none)."""
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or n != int(n):
+        return 2
+    return int(n)
+
+
+def chosen(template: Template, key: str, n: Any,
+           books: gettext.NullTranslations | None = None) -> str:
+    """One message in one language: from ``books`` (a gettext catalogue, ``key`` the message's
+    context) or, without, the English as written; a (singular, plural) pair by the count ``n``
+    (English: one, or other; another language by its catalogue's plural rule). The one place
+    the games' words and the interface's strings (``screens.text.tr``) choose a form."""
+    count = count_of(n)
+    if books is None:
+        return template if isinstance(template, str) else template[0 if count == 1 else 1]
+    if isinstance(template, tuple):
+        return books.npgettext(key, template[0], template[1], count)
+    return books.pgettext(key, template)
 
 
 def template_of(phrase: Phrase, lang: Optional[str] = None) -> str:
@@ -124,17 +140,8 @@ def template_of(phrase: Phrase, lang: Optional[str] = None) -> str:
     table = _TABLES.get(domain)
     if table is None or name not in table.templates:
         raise KeyError(f"no phrase {phrase.key}")
-    template = table.templates[name]
-    if (lang or _language) != ENGLISH:
-        books = catalogue(domain)
-        if isinstance(template, tuple):
-            n = phrase.arg("n")
-            return books.npgettext(name, template[0], template[1],
-                                   n if isinstance(n, int) else 2)
-        return books.pgettext(name, template)
-    if isinstance(template, tuple):
-        return template[plural_index(phrase.arg("n"))]
-    return template
+    books = catalogue(domain) if (lang or _language) != ENGLISH else None
+    return chosen(table.templates[name], name, phrase.arg("n"), books)
 
 
 def core(name: str, lang: Optional[str] = None, **values: Any) -> str:
@@ -187,7 +194,24 @@ def render(phrase: Phrase, names: Optional[Sequence[str]] = None,
                                           **{k: v for k, v in phrase.args})
     if names is None and lang == ENGLISH and text.startswith("player "):
         text = "P" + text[1:]
-    return text
+    return spaced(text, lang)
+
+
+# Languages written without spaces between words: a Latin letter or a digit next to one of their
+# characters is set off by a space ("玩家 1 以 11 分獲勝", "把 E 放置到區域 5"), whatever a
+# template's field brought (a player's name, a card, a number).
+UNSPACED = {"zh-TW"}
+_HAN = "[\u3400-\u9fff\uf900-\ufaff]"
+_HAN_THEN_LATIN = re.compile(f"({_HAN})([A-Za-z0-9])")
+_LATIN_THEN_HAN = re.compile(f"([A-Za-z0-9])({_HAN})")
+
+
+def spaced(text: str, lang: str | None = None) -> str:
+    """``text`` with a space between a Chinese character and a Latin letter or digit beside it,
+    in a language written without spaces (:data:`UNSPACED`); as it is in any other."""
+    if (lang or _language) not in UNSPACED:
+        return text
+    return _LATIN_THEN_HAN.sub(r"\1 \2", _HAN_THEN_LATIN.sub(r"\1 \2", text))
 
 
 class Sentence(str):
@@ -231,7 +255,7 @@ def engine_text(text: str, domain: str = "engine", folder: Path = LOCALE_DIR) ->
         return text
     key = (domain, text)
     if key not in _SAID:
-        _SAID[key] = _translated(text, domain, folder)
+        _SAID[key] = spaced(_translated(text, domain, folder))
     return _SAID[key]
 
 

@@ -74,10 +74,38 @@ def _template(node: ast.expr) -> Optional[str]:
 
 
 def _said(node: ast.expr) -> list[str]:
+    """The texts an expression can give: a string or f-string, either branch of ``a if c else
+    b``, and a table's values (``{...}[key]``, ``{...}.get(key, default)``)."""
     if isinstance(node, ast.IfExp):
         return _said(node.body) + _said(node.orelse)
+    if isinstance(node, ast.Dict):
+        return [t for v in node.values for t in _said(v)]
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Dict):
+        return _said(node.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "get" and isinstance(node.func.value, ast.Dict):
+        return _said(node.func.value) + [t for a in node.args[1:] for t in _said(a)]
     text = _template(node)
     return [text] if text is not None else []
+
+
+def _locals_said(function: ast.AST, returned: ast.expr) -> list[str]:
+    """The texts of the locals a returned f-string puts in (``closed = "" if ... else " (red is
+    not open yet)"`` then ``return f"Lead a card{closed}"``): said inside the sentence."""
+    return [t for v in _locals_values(function, [returned]) for t in _said(v)]
+
+
+def _locals_values(function: ast.AST, returned: list[ast.expr]) -> list[ast.expr]:
+    """The values assigned to the locals the returned f-strings put in."""
+    names = {n.id for r in returned for v in ast.walk(r) if isinstance(v, ast.FormattedValue)
+             for n in ast.walk(v.value) if isinstance(n, ast.Name)}
+    return [node.value for node in ast.walk(function) if isinstance(node, ast.Assign)
+            and any(getattr(t, "id", None) in names for t in node.targets)]
+
+
+# Engine functions whose one-word answers are player text too (a button's "Draw", a
+# progress line's "predictions"), by the form such a word takes there.
+ONE_WORD = {"label": r"[A-Z][a-z]{2,}", "progress": r"[a-z]{3,}"}
 
 
 # Engine functions whose every string is player text (an end's summary and score lines).
@@ -108,9 +136,18 @@ def sentences_of(path: Path, whole: bool = False) -> list[str]:
     of the functions in :data:`SAID_WHOLE` (``whole``: every text of the module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     texts: list[str] = _texts_in(tree) if whole else []
+    words: list[str] = []
     for node in ast.walk(tree):
         if whole:
             break
+        if isinstance(node, ast.FunctionDef):
+            returns = [r.value for r in ast.walk(node)
+                       if isinstance(r, ast.Return) and r.value is not None]
+            for value in returns:
+                texts += _locals_said(node, value)
+            if node.name in ONE_WORD:
+                words += [t for v in returns + _locals_values(node, returns) for t in _said(v)
+                          if re.fullmatch(ONE_WORD[node.name], t)]
         if isinstance(node, ast.Return) and node.value is not None:
             texts += _said(node.value)
         elif isinstance(node, ast.Call) and getattr(
@@ -118,7 +155,7 @@ def sentences_of(path: Path, whole: bool = False) -> list[str]:
             texts += [t for a in node.args for t in _said(a)]
         elif isinstance(node, ast.FunctionDef) and node.name in SAID_WHOLE:
             texts += _texts_in(node)
-    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)]
+    return [t for t in texts if " " in t and re.search(r"[A-Za-z]{3}", t)] + words
 
 
 def engine_sentences() -> list[Message]:
@@ -136,8 +173,9 @@ def engine_sentences() -> list[Message]:
     from cats.between.cards import CARD_NAMES as LURES
     from cats.between.cards import SUIT_NAMES as TOYS
     from cats.catch22.board import KIND_NAMES
-    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, RANKS
-    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS)):  # nouns said in phrases
+    from cats.gambit.cards import CARD_NAMES, PAWN_NAMES, PAWN_TEXT, RANKS
+    # nouns said in phrases; a Pawn's ability, shown when the pointer is over it
+    for names in (CARD_NAMES, PAWN_NAMES, KIND_NAMES, dict(RANKS), PAWN_TEXT):
         for name in names.values():
             found.setdefault(name, name)
     for noun in TOYS + LURES:  # Cat Between Us's toys and lure cards ("bell 5")
@@ -148,6 +186,11 @@ def engine_sentences() -> list[Message]:
         found.setdefault(star, star)
     for colour in ("red", "blue", "yellow", "green"):  # Cat in the Box's colours
         found.setdefault(colour, colour)
+        found.setdefault(f"{{0}} {colour}", f"{{0}} {colour}")  # a space: str(Play) "1 red"
+    # cats.box.state._or_list: "1 or 3", "1, 3 or 4", "red, blue, yellow or green"
+    # ... and its label of a play, "4 as red" (no word of three letters: not found above)
+    for text in ("{0} or {1}", "{0}, {1} or {2}", "{0}, {1}, {2} or {3}", "{0} as {1}"):
+        found.setdefault(text, text)
     return [Message("", t) for t in found]  # no context: looked up by the English itself
 
 
@@ -208,7 +251,8 @@ NOT_TEXT_CALLS = {"tr", "debug", "info", "warning", "error", "exception", "criti
                   "image", "asset_path", "read_text", "get", "setdefault", "getattr", "hasattr",
                   "startswith", "endswith", "compile", "fullmatch", "match", "sub", "search",
                   "findall", "split", "strftime", "strptime", "cast", "TypeVar", "import_module",
-                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween"}
+                  "rules_section", "option_label", "option_help", "stage", "Stage", "Tween",
+                  "print"}  # print: the terminal's lines of --smoke and --screenshot
 IDENTIFIER = re.compile(r"[\w.\-/#:%+*=<>!?()\[\],|&^@'\\{};]*")
 # Strings in screens/ that are not translated on purpose (key names, the app's name as its
 # window title, HTML markup), by their text.
@@ -256,6 +300,9 @@ def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skip = _annotations(tree)
+        joiners = {id(n.func.value) for n in ast.walk(tree) if isinstance(n, ast.Call)
+                   and isinstance(n.func, ast.Attribute) and n.func.attr == "join"
+                   and isinstance(n.func.value, ast.Constant) and n.func.value.value in SEPARATORS}
         for node in ast.walk(tree):
             body = getattr(node, "body", None)
             if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
@@ -289,12 +336,22 @@ def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
                 text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
                                for v in node.values)
             bare = re.sub(r"\{[^}]*\}", "", text)
+            if id(node) in joiners or (isinstance(node, ast.JoinedStr)
+                                       and PUNCTUATED.fullmatch(text)):
+                out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+                continue
             word = re.fullmatch(r"[A-Z][a-z]+[!?:.]?|[A-Z]{2,}[!?]?", text)  # "Pawns", "OK"
             if (not re.search(r"[A-Za-z]{2}", bare) or (IDENTIFIER.fullmatch(text) and not word)
                     or text in NOT_WORDS or text.lstrip().startswith("<")):
                 continue
             out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
     return out
+
+
+# English punctuation between words put together in a screen: a list's ", " or "; " (the
+# separator of a join), "{a}, {b}", "{a} ({b})", "{a}: {b}" — Chinese has its own (、 ； （）：).
+SEPARATORS = {", ", "; ", ": "}
+PUNCTUATED = re.compile(r"\s*(\{\}\s*)?([,;:]\s*\{\}|\(\{\}\))(\s*[,;:(]?\s*\{\}\)?)*\s*")
 
 
 def po_path(folder: Path, lang: str, domain: str) -> Path:

@@ -255,7 +255,7 @@ def recover(ctx, exc: Exception, building: bool = False) -> None:  # type: ignor
     from screens.overlays import ErrorBox
     from screens.text import tr
 
-    text = f"{type(exc).__name__}: {exc}"
+    text = tr("game.error_kind", kind=type(exc).__name__, error=exc)
     repeated = text == ctx.last_error
     if not repeated:
         log.error("error during play", exc_info=exc)
@@ -375,6 +375,8 @@ def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
         start_session(args)  # a wrong set-up is refused before the window opens
     ctx = build_context(args.size, headless=True, read_only=read_only, lang=args.lang)
     ctx.settings.animation_speed = 0
+    if args.scale is not None:
+        ctx.settings.ui_scale = args.scale / 100
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
     if args.scene == "tutorial":

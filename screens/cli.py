@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, NoReturn, Optional, Sequence
 
 from cats import GAMES
-from saves.settings import LANGUAGES
+from saves.settings import LANGUAGES, UI_SCALES
 
 WINDOW = (1280, 800)
 # A screenshot smaller than this cannot hold the layouts; a larger one only takes longer to draw.
@@ -128,6 +128,9 @@ def parse_args(argv: Optional[Sequence[str]], version: Callable[[], str]) -> arg
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help="the language of the interface for this run (default: the one in "
                         "Settings)")
+    p.add_argument("--scale", type=int, choices=[round(v * 100) for v in UI_SCALES], default=None,
+                   metavar="PERCENT", help="with --screenshot: the interface size in per cent "
+                                           "(Settings' Interface size; default: the saved one)")
     p.add_argument("--version", action=Version, version=version)
     p.add_argument("--scene", default="", choices=SCENES,
                    help="with --screenshot: which screen to show over the menu or game")

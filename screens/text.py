@@ -50,6 +50,7 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "game.no_hint": "No hint available here.",
         "game.error": "Something went wrong: {error}.",
         "game.error_saved": "Your game was autosaved.",
+        "game.error_kind": "{kind}: {error}",
         "saving.title": "Games are not being saved",
         "saving.ok": "Keep playing",
         "saving.body": "You can keep playing; Nine Lives tries to save again after every move.",
@@ -96,12 +97,16 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "settings.marks": "Colour-blind marks",
         "settings.language": "Language",
         "settings.pace": "Bot pace (seconds)",
+        "settings.pace_value": "{seconds:g} s",
         "settings.done": "Done",
         "settings.next": "Click for the next choice",
         "settings.not_saved": "Settings could not be saved ({error}); they apply until you quit.",
         "profiles.title": "Players and hotseat groups",
         "profiles.not_saved": "Players could not be saved ({error}); changes last until you quit.",
         "profiles.add": "Add player",
+        "profiles.colour": "Colour",
+        "profiles.symbol": "Symbol",
+        "profiles.group_sep": " & ",
         "profiles.name": "Name",
         "rules.title": "Rules",
         "rules.workshop": "# {title}\n\nThis game is still in the workshop; its rules page comes with it.",
@@ -135,6 +140,9 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "stats.recent": "Recent results",
         "stats.without": "without {option}",
         "stats.recent_row": "{date} · {game}: {result}",
+        "stats.game_players": "{game}, {players}",
+        "stats.variant_note": "{variant} ({note})",
+        "stats.bot_level": "{level} ({n})",
         "stats.won": "won ({score})",
         "stats.lost": "lost ({score})",
         "stats.damaged": "{problem} — nothing new is recorded until it is repaired or removed.",
@@ -250,6 +258,7 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
                                 "cannot be taken back.",
         "load.finished": "finished",
         "load.many_players": "{n} players ({first}, …)",
+        "load.player_sep": ", ",
         "load.row": "{name} — {title}, {players} — {state} — {when}",
         "load.choose": "Choose a saved game first.",
         "load.not_playable": "{title} cannot be played in this version yet.",
@@ -430,18 +439,9 @@ def language() -> str:
 
 def tr(key: str, **values: object) -> str:
     """The UI string for ``key`` in the current language, with ``values`` filled in."""
-    english = STRINGS["en"].get(key, key)
-    n = values.get("n")
-    count = n if isinstance(n, int) else 2
-    if words.language() != "en":
-        books = words.catalogue("ui", asset_path("locale"))
-        if isinstance(english, tuple):
-            text = books.npgettext(key, english[0], english[1], count)
-        else:
-            text = books.pgettext(key, english)
-    else:
-        text = english[0 if count == 1 else 1] if isinstance(english, tuple) else english
-    return text.format(**values) if values else text
+    books = words.catalogue("ui", asset_path("locale")) if words.language() != "en" else None
+    text = words.chosen(STRINGS["en"].get(key, key), key, values.get("n"), books)
+    return words.spaced(text.format(**values)) if values else text
 
 
 def rules_section(game_id: str, section: str) -> str:

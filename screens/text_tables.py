@@ -6,6 +6,11 @@ from __future__ import annotations
 from typing import Union
 
 TABLE_STRINGS: dict[str, Union[str, tuple[str, str]]] = {
+    'table.log_row': '{name}: {move}',  # one row of the move log
+    'table.log_notes': '{move} · {notes}',  # a move and what it brought about
+    'table.log_note_sep': '; ',
+    'catch22.seat_at': '{name} ({cell})',  # a cat in the switch list, and its square
+    'catchess.region_is': '{region}: {cat}',  # one region of the best garden and its cat
     'catch22.choosing_stars': 'Choosing Stars',
     'catch22.turn': 'Turn {n}',
     'catch22.turn_short': 'T{n}',

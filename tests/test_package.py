@@ -74,7 +74,11 @@ def test_same_screenshot_as_source(bundle: Path, tmp_path: Path) -> None:
 
     home = tmp_path / "home"
     home.mkdir()
-    for args in ([], ["--game", "gambit", "--seed", "42", "--moves", "8"]):
+    for args in ([], ["--game", "gambit", "--seed", "42", "--moves", "8"],
+                 # Traditional Chinese: the bundle keeps the Noto Sans TC subset and the .mo
+                 # catalogues (a missing font would draw boxes, a missing catalogue English)
+                 ["--lang", "zh-TW", "--game", "catchess", "--players", "3", "--seed", "42",
+                  "--moves", "8"]):
         frozen, source = tmp_path / "frozen.png", tmp_path / "source.png"
         done = bare_run(bundle, home, "--screenshot", str(frozen), *args)
         assert done.returncode == 0, done.stdout + done.stderr

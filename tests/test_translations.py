@@ -40,13 +40,23 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
-def _problems() -> list[str]:
-    found = []
+def _catalogue_files() -> Iterator[tuple[str, str, list[catalogues.Message], Path]]:
+    """(language, domain, its English messages, the language's .po) for every catalogue."""
     for (folder, domain), messages in catalogues.sources().items():
         for lang in catalogues.LANGUAGES:
-            catalog = catalogues.load(catalogues.po_path(folder, lang, domain), lang)
-            found += [f"{lang}/{domain}: {p}" for p in catalogues.problems(messages, catalog)]
-    return found
+            yield lang, domain, messages, catalogues.po_path(folder, lang, domain)
+
+
+def _problems() -> list[str]:
+    return [f"{lang}/{domain}: {p}" for lang, domain, messages, po in _catalogue_files()
+            for p in catalogues.problems(messages, catalogues.load(po, lang))]
+
+
+def _module(folder: Path, name: str, *lines: str) -> Path:
+    """A small Python module written for the extractors to read."""
+    path = folder / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
 
 
 def test_every_message_has_a_zh_tw_translation_with_the_same_placeholders() -> None:
@@ -70,11 +80,9 @@ def test_a_translation_that_drops_a_placeholder_is_caught() -> None:
 
 
 def test_the_compiled_catalogues_are_made_from_the_current_po_files() -> None:
-    for (folder, domain) in catalogues.sources():
-        for lang in catalogues.LANGUAGES:
-            po = catalogues.po_path(folder, lang, domain)
-            assert po.with_suffix(".mo").read_bytes() == catalogues.compiled(po, lang), (
-                f"{po} changed: run `python packaging/catalogues.py compile`")
+    for lang, _, _, po in _catalogue_files():
+        assert po.with_suffix(".mo").read_bytes() == catalogues.compiled(po, lang), (
+            f"{po} changed: run `python packaging/catalogues.py compile`")
 
 
 def test_ui_strings_and_phrases_read_in_chinese_and_the_engine_keeps_english() -> None:
@@ -166,39 +174,59 @@ def test_no_screen_writes_english_words_of_its_own() -> None:
 
 
 def test_a_new_english_string_in_a_screen_is_caught(tmp_path: Path) -> None:
-    screen = tmp_path / "new_panel.py"
-    screen.write_text('"""A panel."""\n'
-                      "def paint(surface, f, tr):\n"
-                      '    """Draw it."""\n'
-                      '    surface.blit(f.render("Cubes left", True, (0, 0, 0)), (0, 0))\n'
-                      '    title = "Pawns"\n'
-                      '    hint = f"{title} to place"\n'
-                      '    ok = tr("catch22.dice"), {"key": 1}["key"], "phase_name"\n',
-                      encoding="utf-8")
+    screen = _module(tmp_path, "new_panel.py",
+                     '"""A panel."""',
+                     "def paint(surface, f, tr, a, b):",
+                     '    """Draw it."""',
+                     '    surface.blit(f.render("Cubes left", True, (0, 0, 0)), (0, 0))',
+                     '    title = "Pawns"',
+                     '    hint = f"{title} to place"',
+                     '    ok = tr("catch22.dice"), {"key": 1}["key"], "phase_name"',
+                     '    listed = ", ".join([a, b]) + f"{a} ({b})" + f"{a}: {b}"',
+                     '    fine = f"{a}/{b}", f"{a}x{b}", " · ".join([a, b])')
     catalogues.ROOT, root = tmp_path, catalogues.ROOT
     try:
         found = catalogues.screen_literals([screen])
     finally:
         catalogues.ROOT = root
     assert sorted(line.split(": ", 1)[1] for line in found) == [
-        "'Cubes left'", "'Pawns'", "'{} to place'"]
+        "', '", "'Cubes left'", "'Pawns'", "'{} ({})'", "'{} to place'", "'{}: {}'"], (
+        "words, and English punctuation between words put together in the screen")
 
 
 def test_new_saves_and_engine_end_texts_are_extracted(tmp_path: Path) -> None:
-    module = tmp_path / "store.py"
-    module.write_text('"""Saves."""\n'
-                      "def check(path):\n"
-                      '    """Check."""\n'
-                      '    problem = f"{path} is upside down"\n'
-                      "    return problem\n"
-                      "def outcome(self):\n"
-                      '    lines = [f"Fish caught: {self.fish}"]\n'
-                      "    return lines\n", encoding="utf-8")
+    module = _module(tmp_path, "store.py",
+                     '"""Saves."""',
+                     "def check(path):",
+                     '    """Check."""',
+                     '    problem = f"{path} is upside down"',
+                     "    return problem",
+                     "def outcome(self):",
+                     '    lines = [f"Fish caught: {self.fish}"]',
+                     "    return lines")
     assert catalogues.sentences_of(module, whole=True) == ["{0} is upside down",
                                                           "Fish caught: {0}"]
     assert catalogues.sentences_of(module) == ["Fish caught: {0}"], "an end's lines, not a local"
     messages = {m.text for m in catalogues.message_sentences()}
     assert "a name cannot be empty" in messages and "unrecognized arguments: {0}" in messages
+
+
+def test_engine_tables_locals_and_one_word_buttons_are_extracted(tmp_path: Path) -> None:
+    module = _module(tmp_path, "state.py",
+                     "def prompt(self):",
+                     '    closed = "" if self.open else " (the lid is shut)"',
+                     '    key = "not said"',
+                     '    if self.phase:',
+                     '        return {"a": "Feed the cat first.", "b": "Pet it now."}[self.phase]',
+                     '    return f"Open the box{closed}"',
+                     "def label(self, action):",
+                     '    return {"draw": "Draw", "nap": "Take a nap"}.get(action.kind, "sleep")',
+                     "def progress(self):",
+                     '    step = {1: "napping"}.get(self.phase, f"round {self.n}")',
+                     '    return f"Day {self.day} · {step}"')
+    assert sorted(catalogues.sentences_of(module)) == sorted([
+        "Feed the cat first.", "Pet it now.", "Open the box{0}", " (the lid is shut)",
+        "Take a nap", "Draw", "round {0}", "Day {0} · {1}", "napping"])
 
 
 def test_saves_and_command_line_messages_read_in_chinese() -> None:
@@ -218,19 +246,19 @@ def test_saves_and_command_line_messages_read_in_chinese() -> None:
 
 def test_a_wrong_argument_is_answered_in_the_chosen_language(
         capsys: pytest.CaptureFixture[str]) -> None:
-    import screens.app as app
-    for argv, said in ((["--lang", "zh-TW", "--game", "gambit", "--bots", "5"],
-                        "nine-lives: --bots 5：貓的棄兵局只會有 1 個座位"),
-                       (["--lang=zh-TW", "--size", "1x1"], "nine-lives: 參數 --size：尺寸 1x1 "
-                        "超出 640x400 到 3840x2160 的範圍 （請見 --help）"),
-                       (["--no-such-flag", "--lang", "zh-TW"],
-                        "nine-lives: 無法辨識的參數：--no-such-flag （請見 --help）")):
+    from screens import app
+    for argv, answer in ((["--lang", "zh-TW", "--game", "gambit", "--bots", "5"],
+                          "nine-lives: --bots 5：貓的棄兵局只會有 1 個座位"),
+                         (["--lang=zh-TW", "--size", "1x1"], ("nine-lives: 參數 --size：尺寸 1x1 "
+                          "超出 640x400 到 3840x2160 的範圍 （請見 --help）")),
+                         (["--no-such-flag", "--lang", "zh-TW"],
+                          "nine-lives: 無法辨識的參數：--no-such-flag （請見 --help）")):
         try:
             code = app.main(argv)
         except SystemExit as exc:
             code = exc.code  # type: ignore[assignment]
         assert code == 2
-        assert capsys.readouterr().err.strip() == said
+        assert capsys.readouterr().err.strip() == answer
     set_language("en")
 
 
@@ -271,15 +299,18 @@ def test_the_move_log_breaks_chinese_between_characters() -> None:
     set_language("zh-TW")
     f = font(14, bold=True)
     text = "在離牌堆向右 2 格、向上 1 格打出女王的棄兵，然後抽到騎士。" * 2
-    html = row_html(7, ("小明", text, ["將軍！奧蕾莉亞女王翻到 1 分面"]), (f, 160))
+    html = row_html(7, ("小明", text, ["將軍！奧蕾莉亞女王翻到 1 分面", "遊戲結束"]), (f, 160))
     lines = html.split("<br>")
     assert len(lines) > 3 and lines[0].startswith("<b>7.</b> 小明")
     assert all(f.size(line.replace("<b>", "").replace("</b>", ""))[0] <= 160 for line in lines)
     assert not any(line[:1] in "，。、；：？！」）" for line in lines[1:])
     joined = "".join(lines).replace("<b>7.</b>", "7.").replace(" ", "")
-    assert joined == f"7. 小明: {text} · 將軍！奧蕾莉亞女王翻到 1 分面".replace(" ", ""), "nothing lost"
-    english = row_html(7, ("Ann", "drew a Rook " * 9, []), (f, 160))
+    assert joined == f"7. 小明：{text} · 將軍！奧蕾莉亞女王翻到 1 分面；遊戲結束".replace(" ", ""), (
+        "nothing lost, the name and the notes set off with Chinese punctuation")
+    set_language("en")
+    english = row_html(7, ("Ann", "drew a Rook " * 9, ["check", "game over"]), (f, 160))
     assert "<br>" not in english, "English is left to the text box's own wrapping"
+    assert english == "<b>7.</b> Ann: " + "drew a Rook " * 9 + " · check; game over"
 
 
 def test_every_chinese_character_of_the_catalogues_and_rules_has_a_glyph() -> None:
@@ -293,3 +324,28 @@ def test_every_chinese_character_of_the_catalogues_and_rules_has_a_glyph() -> No
         metrics = font(16, bold=bold).metrics("".join(chars))
         missing = "".join(c for c, m in zip(chars, metrics) if m is None)
         assert not missing, f"run packaging/cjk_font.py: no glyph for {missing}"
+
+
+def test_the_interface_and_the_games_choose_plural_forms_in_one_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cats.gambit.words import W as GAMBIT
+    assert [tr("box.cards", n=n) for n in (1, 1.0, 2, 2.5)] == [
+        "1 card", "1.0 card", "2 cards", "2.5 cards"]
+    assert [render(GAMBIT("pawns", n=n)) for n in (1, 3)] == ["1 Pawn", "3 Pawns"]
+    set_language("zh-TW")
+    assert tr("box.cards", n=1) == "1 張牌" and render(GAMBIT("pawns", n=1)) == "1 張兵"
+    asked = []
+    chosen = words.chosen
+    monkeypatch.setattr(words, "chosen", lambda *a: asked.append(a[1]) or chosen(*a))
+    tr("box.cards", n=3), render(GAMBIT("pawns", n=3))
+    assert asked == ["box.cards", "pawns"], "screens.text.tr and the phrases share words.chosen"
+
+
+def test_latin_letters_and_numbers_in_chinese_are_set_off_by_spaces() -> None:
+    from cats.catchess.words import W as CHESS
+    from cats.words import spaced
+    set_language("zh-TW")
+    assert render(CHESS("placed", cat="E", region=5), ["A"]) == "把 E 放置到區域 5"
+    assert tr("stats.bot_row", level="公貓", won=1, played=2).count(" ") >= 2
+    assert spaced("玩家 1以 11 分獲勝。") == "玩家 1 以 11 分獲勝。"
+    assert spaced("（貓在 14，本輪）") == "（貓在 14，本輪）", "not beside full-width marks"
+    assert spaced("Ann以 3 分獲勝", "en") == "Ann以 3 分獲勝", "English is left as it is"

@@ -62,9 +62,8 @@ class BetweenLayout(Board):
 
     ui: BetweenUi
 
-    def __init__(self, ctx: BoardContext, seats: Sequence["Seat"], blurb: str) -> None:
+    def __init__(self, ctx: BoardContext, seats: Sequence["Seat"]) -> None:
         super().__init__(ctx, seats)
-        self.blurb = blurb
         self.side = pygame.Rect(0, 0, 1, 1)
         self.header = pygame.Rect(0, 0, 1, 1)
         self.rooms: list[pygame.Rect] = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from cats import get_game
+from cats.words import say
 from screens import palette
 from screens.assets import font, image
 from screens.between.draw import TableDrawing
@@ -17,7 +19,7 @@ from screens.between.layout import (
     SUIT_ART,
 )
 from screens.overlays import wrap
-from screens.text import tagged, tr
+from screens.text import blurb, tagged, tr
 
 
 class BetweenBoard(TableDrawing):
@@ -112,7 +114,8 @@ class BetweenBoard(TableDrawing):
                 self.text(surface, note, s(14), palette.INK if seat in winners and cheer else DIM,
                           seat in winners and cheer, midleft=(nx, r.centery))
         if v["phase"] == "over" and cheer and v.get("summary"):
-            lines = wrap(v["summary"], font(s(14), bold=True), rect.w - s(28))
+            summary = say(v["summary"], [seat.name for seat in self.seats])  # the engine's
+            lines = wrap(summary, font(s(14), bold=True), rect.w - s(28))  # words, in Chinese
             yy = rect.bottom - s(8) - len(lines) * font(s(14)).get_linesize()
             if yy > y + n * row_h:
                 for line in lines:
@@ -180,7 +183,7 @@ class BetweenBoard(TableDrawing):
         y = (rows[-1].bottom if rows else rect.y) + s(14)
         limit = self.side.bottom - self.side.h // 2 - s(12)
         f = font(s(12))
-        lines = wrap(self.blurb, f, rect.w)
+        lines = wrap(blurb(get_game("between").info), f, rect.w)  # in the language of now
         if y + (len(lines) + 1) * f.get_linesize() + s(4) <= limit:
             y = self.text(surface, tr("between.goal"), s(13), palette.INK, True, topleft=(rect.x, y)).bottom
             for line in lines:

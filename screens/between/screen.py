@@ -21,7 +21,7 @@ from screens.between.layout import NUZZLE_SECONDS, SLIDE_SECONDS, BetweenUi, Jso
 from screens.between.panels import BetweenBoard
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
-from screens.text import blurb, tr
+from screens.text import tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -41,7 +41,7 @@ class BetweenScene(GameScene):
         super().__init__(ctx, session)
 
     def make_board(self, ctx: BoardContext) -> BetweenBoard:
-        return BetweenBoard(ctx, self.seats, blurb(self.info))
+        return BetweenBoard(ctx, self.seats)
 
     def refresh(self) -> None:
         super().refresh()

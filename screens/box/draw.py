@@ -15,7 +15,7 @@ from screens.box.layout import CARD_RATIO, BoxLayout, JsonDict
 from screens.overlays import wrap
 from screens.table.board import BoardContext
 from screens.table.pointer import Point
-from screens.text import tr
+from screens.text import language, tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -131,7 +131,8 @@ class BoxDrawing(BoxLayout):
         if not self.view or self.grid.w <= 1:
             return
         area = self.grid_area.inflate(self.ctx.scale(10), self.ctx.scale(10))
-        key = (tuple(area), self.cell_w, self.cell_h, tuple(self.rows()), self.view["numbers"])
+        key = (tuple(area), self.cell_w, self.cell_h, tuple(self.rows()), self.view["numbers"],
+               language())  # the row labels are words: a language switch draws them again
         if self.background_key != key:
             tiles: dict[tuple[str, int, int], pygame.Surface] = {}
             self.backgrounds = {shut: self.board_background(area, list(key[3]), key[4], shut,

@@ -200,7 +200,8 @@ class Catch22Board(HintBoard):
                 token = pygame.Rect(rect.x + s(4), rect.y + s(3), rect.h - s(6), rect.h - s(6))
                 self.draw_token(surface, seat, token)
                 where = view["pawns"][seat]
-                label = self.seat_name(seat) + (f" ({self.cell_name(*where)})" if where else "")
+                label = (tr("catch22.seat_at", name=self.seat_name(seat), cell=self.cell_name(*where))
+                         if where else self.seat_name(seat))
                 self.fit_text(surface, label, pygame.Rect(token.right + s(8), rect.y + s(10),
                                                           rect.right - token.right - s(12), s(20)),
                               s(14), bold=True)

@@ -27,7 +27,6 @@ from cats.core import Action, Spot
 from cats.session import Session
 from cats.words import Sentence
 from screens.anim import Tween
-from screens.assets import font
 from screens.catch22.layout import Catch22Ui, Cell, JsonDict, Stage
 from screens.catch22.panels import Catch22Board
 from screens.catch22.timeline import NEWS_COLOURS, plan, what_followed
@@ -234,13 +233,9 @@ class Catch22Scene(GameScene):
         state = self.session.state
         choices = [a for a in state.legal_actions()
                    if a.kind != "offer" and (state.drag_of(a) is None or self.also_button(a))]
-        s = self.ctx.scale
-        x = self.bottom.x + s(12)
-        for action in choices[:6]:
-            label = self.label(action)
-            bw = max(s(120), font(s(15)).size(label)[0] + s(30))
-            self.choices.add(pygame.Rect(x, self.bottom.y + s(12), bw, s(40)), label, action)
-            x += bw + s(8)
+        # sized to the labels in the theme's fixed 15 px type (a smaller window or interface
+        # size must not clip "擲骰（空白鍵）")
+        self.choices.row(self.bottom, choices, [self.label(a) for a in choices], limit=6)
 
     def label(self, action: Action) -> str:
         text = self.names(super().label(action))
@@ -334,8 +329,9 @@ class Catch22Scene(GameScene):
 
     def log_row(self, index: int) -> Row:
         """Catch 22's log joins what followed a move with semicolons (rolls, gold taken)."""
-        entry = self.session.log[index]
-        return self.seat_name(entry.seat), "; ".join((entry.text, *entry.notes)), ()
+        move, notes = self.entry_words(index)
+        return (self.seat_name(self.session.log[index].seat),
+                tr("table.log_note_sep").join((move, *notes)), ())
 
     def prompt_line(self) -> str:
         mover = self.session.to_move

@@ -16,7 +16,7 @@ from screens import palette
 from screens.assets import font, image
 from screens.table.board import Board, BoardContext, JsonDict, Ui
 from screens.table.pointer import Point
-from screens.text import tr
+from screens.text import language, tr
 
 if TYPE_CHECKING:
     from cats.session import Seat
@@ -38,10 +38,15 @@ STAY_CAPTION = "catchess.stay_caption"  # a key of screens.text
 GoalRow = tuple[pygame.Rect, list[str]]
 
 
-@lru_cache(maxsize=256)
 def cat_token(art: str, letter: str, size: int, asleep: bool) -> pygame.Surface:
     """A cat token at ``size`` px: the coat art, the letter on a badge and, asleep, closed eyes,
-    a night-blue ring and a moon badge (asleep differs by shape, not colour alone)."""
+    a night-blue ring and a moon badge (asleep differs by shape, not colour alone); drawn once
+    per language (the letter is set in the language's font)."""
+    return _cat_token(art, letter, size, asleep, language())
+
+
+@lru_cache(maxsize=256)
+def _cat_token(art: str, letter: str, size: int, asleep: bool, lang: str) -> pygame.Surface:
     size = max(12, size)
     surf = image(art, size, size).copy()
     k = size / 120  # the token art is drawn on a 120-unit square
@@ -69,9 +74,21 @@ def cat_token(art: str, letter: str, size: int, asleep: bool) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=1024)
 def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    """A line of text rendered once (the table redraws the same labels every frame)."""
+    """A line of text rendered once per language (the table redraws the same labels every
+    frame; a player's name reads the same in both languages but is set in each one's font)."""
+    return _rendered(text, size, colour, bold, language())
+
+
+def clear_drawn() -> None:
+    """Forget the tokens and lines drawn so far (they never outlive a restart of pygame)."""
+    _cat_token.cache_clear()
+    _rendered.cache_clear()
+
+
+@lru_cache(maxsize=1024)
+def _rendered(text: str, size: int, colour: tuple[int, ...], bold: bool,
+              lang: str) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
 

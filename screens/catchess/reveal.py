@@ -133,7 +133,7 @@ class CatChessBoard(GoalPanels):
             self.draw_mini_garden(surface, right, garden)
         y = left.bottom + s(12)
         if arrangement:
-            listing = "   ".join(f"{rid}: {letter}" for rid, letter in
+            listing = "   ".join(tr("catchess.region_is", region=rid, cat=letter) for rid, letter in
                                  sorted((rid, letter) for letter, rid in arrangement.items()))
             f = font(s(13), bold=True)
             y = self.text(surface, tr("catchess.region_cat"), s(13), DIM, True,

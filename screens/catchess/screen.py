@@ -27,7 +27,7 @@ from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
 from screens.catchess.best import SoloBest
-from screens.catchess.layout import STAY_CAPTION, CatChessUi, cat_token, rendered
+from screens.catchess.layout import STAY_CAPTION, CatChessUi, clear_drawn
 from screens.catchess.reveal import CatChessBoard
 from screens.table.board import BoardContext
 from screens.table.frame import POLL, GameScene
@@ -57,8 +57,7 @@ class CatChessScene(GameScene):
         self.hover_cats: tuple[str, ...] = ()
         self._preview: dict[tuple[Any, ...], Any] = {}
         self._sources: tuple[int, list[Spot]] = (-1, [])
-        cat_token.cache_clear()  # drawn surfaces never outlive a restart of pygame
-        rendered.cache_clear()
+        clear_drawn()  # drawn surfaces never outlive a restart of pygame
         super().__init__(ctx, session)
 
     def make_board(self, ctx: BoardContext) -> CatChessBoard:
@@ -82,7 +81,8 @@ class CatChessScene(GameScene):
                           target_label=label, target_reason=reason, preview=preview,
                           counting=self.waiting_for_best(), reveal=self.reveal_shown(),
                           humans=bool(self.humans()), mover=self.session.to_move,
-                          last_entry=(log[-1].seat, log[-1].text) if log else None,
+                          last_entry=(log[-1].seat, self.entry_words(len(log) - 1)[0])
+                          if log else None,
                           staying=bool(self.choice_buttons))
 
     # -- the solo best score, off the frame loop -----------------------------------------------

@@ -287,5 +287,5 @@ class GambitBoard(TableauLayout):
         hovered = self.spot_at(self.ui.hover) if self.area.collidepoint(self.ui.hover) else None
         pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
         if pawn:
-            blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
+            blit_lines(surface, [say(pawn["name"]), say(pawn["text"])], rect.x, y + s(12), s(15),
                        palette.TEAL, width=rect.w, bold_first=True)

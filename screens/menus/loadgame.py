@@ -32,7 +32,7 @@ def describe(info: SaveInfo, latest: Optional[str] = None) -> str:
     if not info.ok:
         return tr("load.row_broken", name=name, problem=tr("load.broken", error=file_text(info.error)))
     state = tr("load.finished") if info.over else say(info.progress)
-    players = ", ".join(info.players)
+    players = tr("load.player_sep").join(info.players)
     if len(players) > 36:  # a long table: the count keeps the progress and date in view
         players = tr("load.many_players", n=len(info.players), first=info.players[0])
     game = title(GAMES[info.game].info) if info.game in GAMES else info.title

@@ -51,7 +51,7 @@ class ProfilesScene(Scene):
         for p in self.shown():
             for i, key in enumerate(("colour", "symbol")):
                 btn = self.button(pygame.Rect(self.panel.x + s(330) + i * s(96), y, s(90), s(30)),
-                                  key.capitalize())
+                                  tr(f"profiles.{key}"))
                 self.cyclers[btn] = (p.name, key)
             y += s(36)
 
@@ -150,6 +150,7 @@ class ProfilesScene(Scene):
         for g in book.groups[:10]:
             tally = core("comma").join(tr("profiles.wins", name=n, n=c)
                                        for n, c in sorted(g.tally.items(), key=lambda t: -t[1]))
-            y = blit_lines(surface, [tr("profiles.group", group=g.name,
+            group = tr("profiles.group_sep").join(g.members) if g.members else g.name
+            y = blit_lines(surface, [tr("profiles.group", group=group,
                                         tally=tally or tr("profiles.no_wins"))], x, y, s(16),
                            width=self.panel.right - x - s(30))

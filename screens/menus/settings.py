@@ -57,7 +57,7 @@ class SettingsScene(Scene):
             ("scale", f"{int(st.ui_scale * 100)} %"),
             ("marks", tr("on") if st.colour_blind_marks else tr("off")),
             ("language", LANGUAGE_NAMES.get(st.language, st.language)),
-            ("pace", f"{st.bot_pace:g} s"),
+            ("pace", tr("settings.pace_value", seconds=st.bot_pace)),
             ("confirm", tr("on") if st.confirm_moves else tr("off")),
         ]
         for i, (key, label) in enumerate(rows, 1):

@@ -40,13 +40,19 @@ def variant_label(variant: str, solo_note: bool = True) -> str:
         parts.append(label if mark[0] == "+" else tr("stats.without", option=label))
     text = " + ".join(parts)
     if solo_note and info.max_players > 1:
-        text = f"{text} ({tr('stats.players.1')})"
+        text = tr("stats.variant_note", variant=text, note=tr("stats.players.1"))
     return text
 
 
 def players_label(count: int) -> str:
     """"solo" or "3 players"."""
     return tr("stats.players.1") if count == 1 else tr("stats.players.n", n=count)
+
+
+def bot_level(level: int) -> str:
+    """A bot level as the stats list it: "Tomcat (2)" in the current language."""
+    name = tr(f"level.{level}") if level in LEVEL_NAMES else str(level)
+    return tr("stats.bot_level", level=name, n=level)
 
 
 def result_line(result: GameResult, name: str) -> str:
@@ -56,8 +62,9 @@ def result_line(result: GameResult, name: str) -> str:
     won = seat is not None and seat.won
     outcome = tr("stats.won" if won else "stats.lost", score=score or "—")
     date = datetime.datetime.fromtimestamp(result.date).strftime("%Y-%m-%d")
-    return tr("stats.recent_row", date=date, game=f"{variant_label(result.variant, False)}, "
-              f"{players_label(result.players)}", result=outcome)
+    game = tr("stats.game_players", game=variant_label(result.variant, False),
+              players=players_label(result.players))
+    return tr("stats.recent_row", date=date, game=game, result=outcome)
 
 
 class StatsScene(Scene):
@@ -117,7 +124,7 @@ class StatsScene(Scene):
         book = self.book
         played = [tr("stats.row", game=game_title(g), players=players_label(n), won=w, played=p)
                   for (g, n), (p, w) in sorted(book.played_won(name).items())]
-        bots = [tr("stats.bot_row", level=f"{LEVEL_NAMES.get(lv, lv)} ({lv})", won=w, played=p)
+        bots = [tr("stats.bot_row", level=bot_level(lv), won=w, played=p)
                 for lv, (p, w) in sorted(book.against_bots(name).items())]
         best = [tr("stats.best_row", variant=variant_label(v), score=f"{score:g}")
                 for v, score in sorted(book.best(name).items())]

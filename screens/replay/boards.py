@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from cats import get_game
 from screens.between.layout import BetweenUi
 from screens.between.panels import BetweenBoard
 from screens.box.layout import BoxUi
@@ -25,8 +24,7 @@ BoardMaker = Callable[[BoardContext, Sequence["Seat"]], Board]
 
 BOARDS: dict[str, tuple[BoardMaker, type[Ui]]] = {
     "gambit": (GambitBoard, GambitUi),
-    "between": (lambda ctx, seats: BetweenBoard(ctx, seats, get_game("between").info.blurb),
-                BetweenUi),
+    "between": (BetweenBoard, BetweenUi),
     "box": (BoxBoard, BoxUi),
     "catch22": (Catch22Board, Catch22Ui),
     "catchess": (CatChessBoard, CatChessUi),

@@ -22,6 +22,7 @@ from screens.scene import Scene
 from screens.table.board import BoardContext, Ui
 from screens.table.look import TableLook
 from screens.table.movelog import MoveLog, Row
+from screens.table.wording import entry_words
 from screens.text import title as game_title
 from screens.text import tr
 
@@ -190,7 +191,7 @@ class ReplayScene(TableLook, Scene):
     def log_row(self, index: int) -> Row:
         """Move ``index`` as the log reads it."""
         entry = self.session.log[index]
-        return self.seat_name(entry.seat), entry.text, entry.notes
+        return (self.seat_name(entry.seat), *entry_words(entry, self.session.names()))
 
     # -- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

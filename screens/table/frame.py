@@ -418,8 +418,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     def log_row(self, index: int) -> Row:
         """Move ``index`` as the log shows it: the mover, the move's words, what it brought."""
-        entry = self.session.log[index]
-        return self.seat_name(entry.seat), entry.text, entry.notes
+        move, notes = self.entry_words(index)
+        return self.seat_name(self.session.log[index].seat), move, notes
 
     def show_end(self) -> None:
         """The end-of-game panel."""

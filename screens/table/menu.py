@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from cats.session import Session
 from saves.store import SaveError, check_slot, is_autosave
 from screens.overlays import Choice, MenuOverlay, TextPrompt
-from screens.text import title, tr
+from screens.text import file_text, title, tr
 
 if TYPE_CHECKING:
     from screens.table.frame import GameScene
@@ -83,7 +83,7 @@ class GameMenu:
             try:
                 slot = check_slot(name)
             except SaveError as exc:
-                return str(exc)
+                return file_text(str(exc))  # the saves' words, in the language of now
             # "game one" replaces "Game One" (as it would on Windows or macOS anyway).
             slot = next((i.slot for i in saves.list() if i.slot.lower() == slot.lower()), slot)
             if is_autosave(slot):
@@ -94,7 +94,7 @@ class GameMenu:
             try:
                 saves.save(slot, self.table.session)
             except SaveError as exc:
-                return str(exc)
+                return file_text(str(exc))  # the saves' words, in the language of now
             self.table.flash(tr("game.saved", slot=slot), kind="success")
             return None
 

@@ -10,6 +10,7 @@ import pygame_gui
 
 from screens.assets import font
 from screens.overlays import CJK, wrap
+from screens.text import tr
 
 Row = tuple[str, str, Sequence[str]]  # the mover's name, the move's text, its notes
 Fit = tuple[pygame.font.Font, int]
@@ -30,13 +31,14 @@ def row_html(number: int, row: Row, fit: Optional[Fit] = None) -> str:
     is broken into lines of that width here (the text box breaks lines only at spaces)."""
     name, text, notes = row
     if notes:
-        text += " · " + "; ".join(notes)
+        text = tr("table.log_notes", move=text, notes=tr("table.log_note_sep").join(notes))
     head = f"{number}."
-    if fit is not None and CJK.search(name + text):
-        lines = wrap(f"{head} {name}: {text}", fit[0], fit[1])
+    said = tr("table.log_row", name=name, move=text)
+    if fit is not None and CJK.search(said):
+        lines = wrap(f"{head} {said}", fit[0], fit[1])
         first = lines[0][len(head):] if lines[0].startswith(head) else " " + lines[0]
         return "<br>".join([f"<b>{head}</b>{html(first)}"] + [html(line) for line in lines[1:]])
-    return f"<b>{head}</b> {html(name)}: {html(text)}"
+    return f"<b>{head}</b> {html(said)}"
 
 
 def log_fit(box: pygame_gui.elements.UITextBox, size: Optional[int]) -> Fit:

@@ -6,10 +6,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cats.core import Action, Spot
+from cats.words import render
 from screens.text import tr
 
 if TYPE_CHECKING:
-    from cats.session import Session
+    from cats.session import LogEntry, Session
+
+
+def entry_words(entry: LogEntry, names: list[str]) -> tuple[str, tuple[str, ...]]:
+    """A logged move and what it brought about, in the current language: said again from the
+    entry's phrases (its text was said in the language of the moment it was played, so a
+    language switched mid-game reaches the moves already in the log too)."""
+    if not entry.phrases:
+        return entry.text, entry.notes
+    move, *notes = (render(p, names) for p in entry.phrases)
+    return move, tuple(notes)
 
 
 class Wording:
@@ -29,6 +40,10 @@ class Wording:
         """Button text for an action."""
         labeller = getattr(self.session.state, "label", None)
         return self.names(labeller(action)) if labeller else str(action)
+
+    def entry_words(self, index: int) -> tuple[str, tuple[str, ...]]:
+        """Log entry ``index``: the move and its notes, in the current language."""
+        return entry_words(self.session.log[index], self.session.names())
 
     def why_not_pick(self, spot: Spot) -> str:
         """The engine's word when the player grabs something that cannot move now ('' for none)."""
