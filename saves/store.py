@@ -12,6 +12,7 @@ import math
 import os
 import re
 import time
+import unicodedata
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,9 @@ RESUME = "resume"
 # "resume-<date>-<time>" (names a player cannot give a save).
 ARCHIVE = re.compile(r"^resume-\d{8}-\d{6}(-\d{1,3})?$")
 READ_ONLY = "Nine Lives is open read-only (another copy owns the data folder): nothing is saved"
-SLOT_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _\-]{0,39}$")
+# Letters and digits of any script (a Chinese save name is fine), spaces, - and _: nothing a
+# file system reads as a path, a drive or a wildcard.
+SLOT_PATTERN = re.compile(r"^[^\W_][\w \-]{0,39}$")
 APP_TAG = "nine-lives"
 # Device names Windows will not open as files, whatever the extension.
 RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
@@ -116,7 +119,7 @@ def valid_record(record: dict[str, Any]) -> bool:
 
 def check_slot(name: str) -> str:
     """The slot name cleaned, or :class:`SaveError` if it could leave the save folder."""
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())  # one file name for what looks the same
     if not SLOT_PATTERN.fullmatch(name):
         raise SaveError(f"'{name[:60]}' is not a usable save name: use letters, digits, spaces,"
                         " - and _ (at most 40)")

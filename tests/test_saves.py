@@ -87,6 +87,24 @@ def test_slot_names_cannot_leave_the_save_folder() -> None:
             store.path_of(name)
 
 
+def test_a_save_name_may_be_written_in_chinese() -> None:
+    store = SaveStore()
+    session = played(3)
+    store.save("貓棋 第二局", session)
+    assert [i.slot for i in store.list()] == ["貓棋 第二局"]
+    assert store.load("貓棋 第二局").state == session.state
+    for name in ("貓/棋", "貓：棋", "_貓", "貓" * 41):  # a path, a drive mark, no letter first, long
+        with pytest.raises(SaveError, match="save name"):
+            store.path_of(name)
+
+
+def test_a_name_typed_decomposed_is_the_same_save() -> None:
+    store = SaveStore()
+    store.save("Café", played(2))        # é as one character
+    assert store.exists("Cafe\u0301")    # e and a combining accent: the same name
+    assert store.path_of("Cafe\u0301") == store.path_of("Café")
+
+
 def test_interrupted_write_leaves_the_old_save(monkeypatch: pytest.MonkeyPatch) -> None:
     store = SaveStore()
     store.save("slot", played(2))

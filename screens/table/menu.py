@@ -98,7 +98,7 @@ class GameMenu:
             self.table.flash(tr("game.saved", slot=slot), kind="success")
             return None
 
-        suggested = re.sub(r"[^A-Za-z0-9 _\-]", "", self.table.info.title)[:40].strip()
+        suggested = re.sub(r"[^\w \-]", "", title(self.table.info))[:40].strip()
         self.ctx.scenes.push(TextPrompt(self.ctx, tr("game.save"), suggested, save, then))
 
     def restart_same(self) -> None:
