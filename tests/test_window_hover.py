@@ -66,8 +66,21 @@ def catch22_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]
     return session, where
 
 
+def between_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]:
+    """Cat Between Us, a person to play a lure: the pointer over the last card of the hand."""
+    session = Session.start("between", [Seat("Ann"), Seat("Bob"), Seat("Cy")], 7, {})
+    play_until(session, lambda s: s.state.to_move is not None)
+
+    def where(scene: Any) -> tuple[Point, pygame.Rect]:
+        sources = scene.pick_sources()
+        spot, rect = [(sp, r) for sp, r in scene.boardview.hand_slots() if sp in sources][-1]
+        return (rect.right - 4, rect.centery), rect.inflate(12, 24)
+    return session, where
+
+
 TABLES: dict[str, Callable[[], tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]]] = {
     "catch22": catch22_table,
+    "between": between_table,
 }
 
 

@@ -6,7 +6,6 @@ import pygame
 
 from screens import palette
 from screens.assets import font, image
-from screens.between.draw import TableDrawing
 from screens.between.layout import (
     CARD_RATIO,
     CLIMB,
@@ -16,11 +15,12 @@ from screens.between.layout import (
     SLIDE,
     SUIT_ART,
 )
+from screens.between.live import LiveTable
 from screens.overlays import wrap
 from screens.text import tagged, tr
 
 
-class BetweenBoard(TableDrawing):
+class BetweenBoard(LiveTable):
     """The Cat Between Us board with its panels: the Nuzzle reveal (every hand,
     what each card counted, totals counting up, the winners) and the side panel of players."""
 
