@@ -73,14 +73,26 @@ def between_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]
 
     def where(scene: Any) -> tuple[Point, pygame.Rect]:
         sources = scene.pick_sources()
-        spot, rect = [(sp, r) for sp, r in scene.boardview.hand_slots() if sp in sources][-1]
+        rect = [r for sp, r in scene.boardview.hand_slots() if sp in sources][-1]
         return (rect.right - 4, rect.centery), rect.inflate(12, 24)
+    return session, where
+
+
+def catchess_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]:
+    """Cat Chess, a person to move: the pointer over the first goal of their first card."""
+    session = Session.start("catchess", [Seat("Ann"), Seat("Bob"), Seat("Cy")], 7, {})
+    play_until(session, lambda s: s.state.to_move is not None and len(s.log) >= 4)
+
+    def where(scene: Any) -> tuple[Point, pygame.Rect]:
+        row = scene.boardview.goal_rows()[0][0]
+        return row.center, row
     return session, where
 
 
 TABLES: dict[str, Callable[[], tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]]] = {
     "catch22": catch22_table,
     "between": between_table,
+    "catchess": catchess_table,
 }
 
 
