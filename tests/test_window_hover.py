@@ -89,10 +89,22 @@ def catchess_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]
     return session, where
 
 
+def gambit_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]:
+    """Cat's Gambit with Pawns in the tray: the pointer over one (its words in the side panel)."""
+    session = Session.start("gambit", [Seat("Ann")], 7, {"umbra": True})
+    play_until(session, lambda s: bool(s.state.view_for(0)["pawns"]))
+
+    def where(scene: Any) -> tuple[Point, pygame.Rect]:
+        pawn = scene.view["pawns"][0]["id"]
+        return scene.spot_rect(("pawn", pawn)).center, scene.side
+    return session, where
+
+
 TABLES: dict[str, Callable[[], tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]]] = {
     "catch22": catch22_table,
     "between": between_table,
     "catchess": catchess_table,
+    "gambit": gambit_table,
 }
 
 

@@ -3,6 +3,7 @@ burrow panel, the tray of Pawns, the held card, and the side panel with what is 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -12,9 +13,11 @@ from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
 from cats.words import say
 from screens import palette
 from screens.assets import font, image
-from screens.overlays import blit_lines, wrap
-from screens.text import tr
 from screens.gambit.layout import TableauLayout
+from screens.overlays import blit_lines, wrap
+from screens.table.board import Ui
+from screens.table.pointer import Point
+from screens.text import tr
 
 ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
        "Q5": "gambit_aurelia_5", "Q1": "gambit_aurelia_1", "U-2": "gambit_umbra_2",
@@ -284,8 +287,23 @@ class GambitBoard(TableauLayout):
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
         if known:
             y = self.draw_known(surface, known, rect, y + s(4))
-        hovered = self.spot_at(self.ui.hover) if self.area.collidepoint(self.ui.hover) else None
-        pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
-        if pawn:
-            blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, y + s(12), s(15),
-                       palette.TEAL, width=rect.w, bold_first=True)
+        self.side_marks["pawn_text"] = (rect.x, y + s(12), rect.w)  # see paint_live
+
+    # -- over the cached layer, every frame --------------------------------------------------
+    def hover_key(self, point: Point) -> None:
+        return None  # the layer reads nothing of the pointer's place: see paint_live
+
+    def resting(self, ui: Ui) -> Ui:
+        return replace(ui, hover=(-1, -1))
+
+    def paint_live(self, surface: pygame.Surface) -> None:
+        """The words of the Pawn under the pointer, under the side panel's lines."""
+        at = self.ui.hover
+        hovered = self.spot_at(at) if self.area.collidepoint(at) else None
+        pawn = next((p for p in self.view.get("pawns") or [] if hovered == ("pawn", p["id"])),
+                    None)
+        where = self.side_marks.get("pawn_text")
+        if pawn and where is not None:
+            x, y, width = where
+            blit_lines(surface, [pawn["name"], pawn["text"]], x, y, self.ctx.scale(15),
+                       palette.TEAL, width=width, bold_first=True)

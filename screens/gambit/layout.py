@@ -40,6 +40,9 @@ class TableauLayout(Board):
         self.tray = pygame.Rect(0, 0, 1, 1)
         self.tray_card_w = self.tray_card_h = 1
         self.ui = GambitUi()
+        # Where the side panel left room for the hovered Pawn's words, written as the layer is
+        # painted (on a copy of this board: the dict is shared) and read by paint_live.
+        self.side_marks: dict[str, tuple[int, int, int]] = {}
 
     def layout(self, rect: pygame.Rect) -> None:
         self.area = rect.copy()
@@ -146,9 +149,6 @@ class TableauLayout(Board):
         left = pygame.Rect(panel.centerx - w - s(28), panel.y + s(52), w, h)
         right = pygame.Rect(panel.centerx + s(28), panel.y + s(52), w, h)
         return panel, [(("bottom", 1), left), (("bottom", 0), right)]
-
-    def hover_key(self, point: Point) -> Optional[Spot]:
-        return self.spot_at(point) if self.area.collidepoint(point) else None  # see paint_side
 
     def spot_at(self, pos: Point) -> Optional[Spot]:
         if self.bottom_cards():
