@@ -54,6 +54,18 @@ def pixels(ctx: Any, rect: pygame.Rect) -> bytes:
 
 
 # -- per game: a table of people with something to hover, and where -------------------------------
+def box_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]:
+    """Cat in the Box, a person to play: the pointer over the last card of the hand."""
+    session = Session.start("box", [Seat("Ann"), Seat("Bob"), Seat("Cy")], 7, {})
+    play_until(session, lambda s: s.state.to_move is not None
+               and s.state.view_for(None)["phase"] == "play")
+
+    def where(scene: Any) -> tuple[Point, pygame.Rect]:
+        rect = scene.boardview.hand_rects(scene.view["hand"])[-1]
+        return (rect.right - 4, rect.centery), rect.inflate(12, 30)
+    return session, where
+
+
 def catch22_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]:
     """Catch 22 in the move phase: the pointer over one of the cat's lit end squares."""
     session = Session.start("catch22", [Seat("Ann"), Seat("Bob"), Seat("Cy")], 22, {})
@@ -101,6 +113,7 @@ def gambit_table() -> tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]
 
 
 TABLES: dict[str, Callable[[], tuple[Session, Callable[[Any], tuple[Point, pygame.Rect]]]]] = {
+    "box": box_table,
     "catch22": catch22_table,
     "between": between_table,
     "catchess": catchess_table,
