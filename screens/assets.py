@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import warnings
 from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
@@ -149,11 +150,9 @@ def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:
         regular, bold = _font_file(False, code), _font_file(True, code)
         ui.add_font_paths(name, regular, bold, regular, bold)  # no italic: upright stands in
     ui.get_theme().load_theme(theme_for(lang))
-    name = SCRIPT_FONTS.get(lang, "noto_sans")
-    fonts = ui.get_theme().get_font_dictionary()
-    wanted = [(p, st) for p in (14, 15, 17, 18, 24, 34) for st in ("regular", "bold", "italic")]
-    ui.preload_fonts([{"name": name, "point_size": p, "style": st} for p, st in wanted
-                      if not fonts.check_font_preloaded(f"{name}_{st}_aa_{p}")])
+    # Each size and style of a font is read from its file when an element first uses it (not
+    # all of them before the first frame); pygame-gui would warn that it was not preloaded.
+    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
 
 
 def clear_caches() -> None:

@@ -68,8 +68,32 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+class Script:
+    """Finds the characters of a script (its pattern: a character class); the pattern is compiled
+    when a text that is not plain ASCII first asks (compiling wide ranges takes milliseconds:
+    not at start, and never for English)."""
+
+    def __init__(self, ranges: str) -> None:
+        self.ranges = ranges
+        self.compiled: re.Pattern[str] | None = None
+
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled pattern."""
+        if self.compiled is None:
+            self.compiled = re.compile(self.ranges)
+        return self.compiled
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """The first of the script's characters in ``text``."""
+        return None if text.isascii() else self.pattern().search(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The script's character that ``text`` starts with."""
+        return None if text.isascii() else self.pattern().match(text)
+
+
 # Chinese breaks between any two characters, except before closing and after opening marks.
-CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+CJK = Script(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _NO_BREAK_BEFORE = set("，。、：；！？）」』》〉…—・％,.:;!?)]")
 _NO_BREAK_AFTER = set("（「『《〈([")
 
