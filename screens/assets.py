@@ -28,10 +28,16 @@ log = logging.getLogger(__name__)
 
 def asset_path(*parts: str) -> Path:
     """The filesystem path of a file under ``assets/``."""
+    return assets_root().joinpath(*parts)
+
+
+@lru_cache(maxsize=1)
+def assets_root() -> Path:
+    """The ``assets/`` folder (in the bundle when frozen), found once."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
-        return Path(bundle, "assets", *parts)
-    return Path(str(resources.files("assets").joinpath(*parts)))
+        return Path(bundle, "assets")
+    return Path(str(resources.files("assets")))
 
 
 def read_text(*parts: str) -> str:

@@ -27,7 +27,8 @@ lock.release()
 print(" ".join(sorted(sys.modules)))
 """
 LATER = ["argparse", "concurrent.futures", "cats.session", "screens.anim", "secrets",
-         "screens.table.frame", "screens.replay.scene", "screens.tutorial.scene"]
+         "screens.table.frame", "screens.replay.scene", "screens.tutorial.scene",
+         "screens.menus.loadgame", "screens.menus.settings"]
 
 
 def test_a_plain_start_reads_what_the_parser_would() -> None:
