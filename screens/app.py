@@ -185,6 +185,10 @@ def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  
     dialog, and the app goes back to a working screen."""
     changing = False
     try:
+        if ctx.scenes.top is None:  # the first frame: the screens asked for are entered first,
+            changing = True  # so that it draws them (not an empty window)
+            ctx.scenes.apply()
+            changing = False
         if slept > 0 and ctx.scenes.top is not None:
             ctx.scenes.top.update(slept)  # a message's seconds, a bot's pause: no tween runs
         _frame(ctx, dt, events)

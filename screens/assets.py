@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 import warnings
 from collections import OrderedDict
 from functools import lru_cache
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from cats import words
+from screens import artcache
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -50,8 +52,15 @@ def image(name: str, width: int, height: int) -> pygame.Surface:
     """``assets/art/<name>.svg`` rendered at (width, height) in the display's format; a plain
     tile if missing. Shared: callers copy before changing it."""
     path = asset_path("art", f"{name}.svg")
+    size = (max(width, 1), max(height, 1))
+    kept = artcache.load(path, size)  # drawn in an earlier run (slow art only)
+    if kept is not None:
+        return displayable(kept)
     try:
-        surf = pygame.image.load_sized_svg(str(path), (max(width, 1), max(height, 1)))
+        began = time.perf_counter()
+        surf = pygame.image.load_sized_svg(str(path), size)
+        if time.perf_counter() - began >= artcache.SLOW:
+            artcache.keep(path, size, surf)
     except (pygame.error, FileNotFoundError, OSError) as exc:
         log.warning("art %s not loaded: %s", name, exc)
         surf = pygame.Surface((max(width, 1), max(height, 1)), pygame.SRCALPHA)
