@@ -56,6 +56,15 @@ def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, si
     return y
 
 
+def lines_bottom(lines: Sequence[str], y: int, size: int, width: int = 0,
+                 bold_first: bool = False) -> int:
+    """Where :func:`blit_lines` would end: the y below ``lines`` (measured, nothing drawn)."""
+    for i, line in enumerate(lines):
+        f = font(size, bold=bold_first and i == 0)
+        y += int(f.get_linesize() * 1.05) * len(wrap_indented(line, f, width)[1])
+    return y
+
+
 def wrap_indented(line: str, f: pygame.font.Font, width: int = 0) -> tuple[int, list[str]]:
     """A line's leading spaces as a pixel indent, and its text wrapped to the width left
     (not wrapped when ``width`` is 0)."""

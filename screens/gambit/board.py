@@ -14,7 +14,7 @@ from cats.words import say
 from screens import palette
 from screens.assets import font, image
 from screens.gambit.layout import TableauLayout
-from screens.overlays import blit_lines, wrap
+from screens.overlays import blit_lines, lines_bottom, wrap
 from screens.table.board import Ui
 from screens.table.pointer import Point
 from screens.text import tr
@@ -268,8 +268,8 @@ class GambitBoard(TableauLayout):
                                                            card.bottom + s(3) + j * f.get_linesize())))
         return y + h + s(6) + 2 * f.get_linesize()
 
-    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.ctx.scale
+    def side_lines(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The side panel's lines (score, Umbra, checks) and the deck cards seen, top first."""
         view = self.view
         lines = [tr("gambit.score_so_far")]
         lines += [tr("gambit.score_line", label=say(label), points=f"{points:+d}")
@@ -284,10 +284,29 @@ class GambitBoard(TableauLayout):
         known = sorted(view["deck_known"], key=lambda k: k["from_top"])
         if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
             lines.append(tr("gambit.known"))
+        return lines, known
+
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        lines, known = self.side_lines()
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
         if known:
-            y = self.draw_known(surface, known, rect, y + s(4))
-        self.side_marks["pawn_text"] = (rect.x, y + s(12), rect.w)  # see paint_live
+            self.draw_known(surface, known, rect, y + s(4))
+
+    def known_bottom(self, known: list[dict[str, Any]], rect: pygame.Rect, y: int) -> int:
+        """Where :meth:`draw_known` ends (measured, nothing drawn)."""
+        s = self.ctx.scale
+        w = min(s(64), (rect.w - s(8) * (len(known) - 1)) // max(1, len(known)))
+        return y + int(w * 1.4) + s(6) + 2 * font(s(12)).get_linesize()
+
+    def pawn_words_top(self, rect: pygame.Rect) -> int:
+        """Where the hovered Pawn's words go in the side panel ``rect``: under its lines."""
+        s = self.ctx.scale
+        lines, known = self.side_lines()
+        y = lines_bottom(lines, rect.y, s(15), width=rect.w, bold_first=True)
+        if known:
+            y = self.known_bottom(known, rect, y + s(4))
+        return y + s(12)
 
     # -- over the cached layer, every frame --------------------------------------------------
     def hover_key(self, point: Point) -> None:
@@ -302,8 +321,8 @@ class GambitBoard(TableauLayout):
         hovered = self.spot_at(at) if self.area.collidepoint(at) else None
         pawn = next((p for p in self.view.get("pawns") or [] if hovered == ("pawn", p["id"])),
                     None)
-        where = self.side_marks.get("pawn_text")
-        if pawn and where is not None:
-            x, y, width = where
-            blit_lines(surface, [pawn["name"], pawn["text"]], x, y, self.ctx.scale(15),
-                       palette.TEAL, width=width, bold_first=True)
+        if pawn and self.side.w > 1:
+            s = self.ctx.scale
+            rect = self.side.inflate(-s(20), -s(20))  # as the frame hands it to paint_side
+            blit_lines(surface, [pawn["name"], pawn["text"]], rect.x, self.pawn_words_top(rect),
+                       s(15), palette.TEAL, width=rect.w, bold_first=True)

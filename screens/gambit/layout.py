@@ -40,9 +40,7 @@ class TableauLayout(Board):
         self.tray = pygame.Rect(0, 0, 1, 1)
         self.tray_card_w = self.tray_card_h = 1
         self.ui = GambitUi()
-        # Where the side panel left room for the hovered Pawn's words, written as the layer is
-        # painted (on a copy of this board: the dict is shared) and read by paint_live.
-        self.side_marks: dict[str, tuple[int, int, int]] = {}
+        self.side = pygame.Rect(0, 0, 1, 1)  # the side panel (the hovered Pawn's words go there)
 
     def layout(self, rect: pygame.Rect) -> None:
         self.area = rect.copy()
