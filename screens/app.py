@@ -175,6 +175,7 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
         ctx.scenes.push(lock_dialog(ctx, lock_problem))
     elif ctx.saves.saving_problem:
         ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
+    ctx.scenes.apply()  # entered now: the first frame draws them (not an empty window)
 
 
 def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  # type: ignore[no-untyped-def]
@@ -185,10 +186,6 @@ def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  
     dialog, and the app goes back to a working screen."""
     changing = False
     try:
-        if ctx.scenes.top is None:  # the first frame: the screens asked for are entered first,
-            changing = True  # so that it draws them (not an empty window)
-            ctx.scenes.apply()
-            changing = False
         if slept > 0 and ctx.scenes.top is not None:
             ctx.scenes.top.update(slept)  # a message's seconds, a bot's pause: no tween runs
         _frame(ctx, dt, events)
