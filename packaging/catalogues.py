@@ -224,8 +224,8 @@ def message_sentences() -> list[Message]:
     texts: list[str] = []
     for path in sorted((ROOT / "saves").glob("*.py")):
         texts += sentences_of(path, whole=True)
-    for path in (ROOT / "screens" / "cli.py", ROOT / "screens" / "app.py"):
-        texts += _raised(path)
+    for name in ("cli.py", "cliparser.py", "app.py"):
+        texts += _raised(ROOT / "screens" / name)
     import cats
     texts += list(ARGPARSE) + list(OS_ERRORS) + ["{0}: {1}"]
     texts += [g.info.title for g in cats.GAMES.values()]
@@ -252,7 +252,7 @@ NOT_TEXT_CALLS = {"tr", "debug", "info", "warning", "error", "exception", "criti
                   "startswith", "endswith", "compile", "fullmatch", "match", "sub", "search",
                   "findall", "split", "strftime", "strptime", "cast", "TypeVar", "import_module",
                   "rules_section", "option_label", "option_help", "stage", "Stage", "Tween",
-                  "print"}  # print: the terminal's lines of --smoke and --screenshot
+                  "filterwarnings", "print"}  # print: the terminal's lines of --smoke and --screenshot
 IDENTIFIER = re.compile(r"[\w.\-/#:%+*=<>!?()\[\],|&^@'\\{};]*")
 # Strings in screens/ that are not translated on purpose (key names, the app's name as its
 # window title, HTML markup), by their text.
@@ -295,7 +295,7 @@ def screen_literals(paths: Optional[list[Path]] = None) -> list[str]:
     arguments of :data:`NOT_TEXT_CALLS`, raised errors and :data:`NOT_WORDS`."""
     if paths is None:
         paths = [p for p in sorted((ROOT / "screens").rglob("*.py"))
-                 if p.name not in ("text.py", "text_tables.py", "cli.py")]
+                 if p.name not in ("text.py", "text_tables.py", "cli.py", "cliparser.py")]
     out = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -14,7 +14,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import stat
 import tempfile
 import time
@@ -178,7 +177,7 @@ def _keep_previous(path: Path, valid: Optional[Callable[[dict[str, Any]], bool]]
 
 def _link_or_copy(path: Path, raw: bytes, bak: Path) -> None:
     """Put the bytes of ``path`` at ``bak`` atomically: a hard link needs no space, else a copy."""
-    tmp = path.with_name(f".{bak.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
+    tmp = path.with_name(f".{bak.name}.{os.urandom(6).hex()}{TEMP_SUFFIX}")  # as secrets.token_hex
     try:
         try:
             os.link(path, tmp, follow_symlinks=False)

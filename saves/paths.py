@@ -39,3 +39,9 @@ def log_dir() -> Path:
     """Folder for log files."""
     home = _home()
     return home / "logs" if home else platformdirs.user_log_path(APP, appauthor=False)
+
+
+def cache_dir() -> Path:
+    """Folder for what can be made again (art drawn from its SVG, kept as pictures)."""
+    home = _home()
+    return home / "cache" if home else platformdirs.user_cache_path(APP, appauthor=False)

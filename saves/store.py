@@ -16,14 +16,16 @@ import unicodedata
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from cats import GAMES
-from cats.session import SAVE_FORMAT, Session
 from saves import paths
 from saves.jsonfile import (FileProblem, MissingFile, backup_of, probe, read_json_object, tidy,
                             write_json)
 from saves.values import name_problem, printable
+
+if TYPE_CHECKING:
+    from cats.session import Session
 
 log = logging.getLogger(__name__)
 RESUME = "resume"
@@ -130,6 +132,9 @@ def check_slot(name: str) -> str:
 
 def upgrade(record: dict[str, Any]) -> dict[str, Any]:
     """Bring an older record up to :data:`SAVE_FORMAT`; refuse newer or unknown formats."""
+    # The session's code loads with the first save read, not at start (the first menu frame).
+    from cats.session import SAVE_FORMAT
+
     fmt = record.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise ValueError("has no format number: not a Nine Lives save")
@@ -336,6 +341,8 @@ class SaveStore:
 
     @staticmethod
     def _replay(record: dict[str, Any], name: str) -> Session:
+        from cats.session import Session
+
         try:
             return Session.from_record(current_snapshot(record))
         except (ValueError, TypeError, KeyError, RecursionError, OverflowError) as exc:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from cats import GAMES
@@ -19,7 +17,7 @@ from saves.settings import load_settings
 from saves.store import SaveStore, not_saving
 from saves.values import printable, seed_of
 from screens import cli
-from screens.cli import WINDOW, UsageError
+from screens.cli import WINDOW, Args, UsageError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -51,9 +49,17 @@ def app_version() -> str:
             return "unknown"
 
 
-def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
-    """The command line (checked: see :mod:`screens.cli`)."""
-    return cli.parse_args(argv, app_version)
+def parse_args(argv: Optional[Sequence[str]]) -> Args:
+    """The command line (checked: see :mod:`screens.cliparser`). A plain start (no arguments)
+    is answered without argparse, which takes milliseconds to load: the parser's defaults
+    (:func:`screens.cli.plain_start`; a test compares them)."""
+    import sys
+
+    if not (sys.argv[1:] if argv is None else list(argv)):
+        return cli.plain_start()
+    from screens.cliparser import parse_args as parse
+
+    return parse(argv, app_version)
 
 
 def setup_logging(to_file: bool = True) -> None:
@@ -106,6 +112,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     from screens.sound import Sounds
     from screens.text import set_language
     from screens.window import WindowPlace, default_size, desktop
+    from screens.worker import Worker
 
     pygame.init()
     clear_caches()  # fonts made before an earlier pygame.quit() are dead
@@ -129,17 +136,14 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
         pygame.display.set_icon(pygame.image.load(str(asset_path("art", "icon.png"))))
     except (pygame.error, FileNotFoundError):
         pass
-    ui = pygame_gui.UIManager(size, str(asset_path("theme.json")),
-                              enable_live_theme_updates=False)
-    ui.preload_fonts([{"name": "noto_sans", "point_size": p, "style": st}
-                      for p in (14, 15) for st in ("bold", "italic")]  # 17: the theme loads it
-                     + [{"name": "noto_sans", "point_size": p, "style": "bold"}
-                        for p in (18, 24)])  # the rules pages' headings
+    # The theme comes with the language's fonts (use_language): loading assets/theme.json here
+    # as well would read and build the whole theme once more before the first frame.
+    ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False)
     use_language(ui, settings.language)
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),
-                     executor=ThreadPoolExecutor(1, "bot"), nav=AppNavigation(), headless=headless,
+                     executor=Worker("bot"), nav=AppNavigation(), headless=headless,
                      read_only=read_only, place=place)
     ctx.profiles.read_only = read_only
     ctx.settings_problem = problem
@@ -171,6 +175,7 @@ def open_menu(ctx, lock_problem: str = "", session: Optional[Session] = None) ->
         ctx.scenes.push(lock_dialog(ctx, lock_problem))
     elif ctx.saves.saving_problem:
         ctx.scenes.push(saving_notice(ctx, ctx.saves.saving_problem))
+    ctx.scenes.apply()  # entered now: the first frame draws them (not an empty window)
 
 
 def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  # type: ignore[no-untyped-def]
@@ -324,7 +329,7 @@ def run(ctx, pace: "Optional[Pace]" = None) -> None:  # type: ignore[no-untyped-
             log.info("Nine Lives %s", app_version())  # after the first frame: metadata is slow
 
 
-def start_session(args: argparse.Namespace) -> Session:
+def start_session(args: Args) -> Session:
     """A session from ``--game/--players/--seed/--bots/--option``."""
     from cats.session import Seat, Session  # the engines load when a game starts
 
@@ -361,7 +366,7 @@ def play_random(session: Session, moves: int, seed: int) -> None:
         session.play(actions[rng.below(len(actions))])
 
 
-def screenshot(args: argparse.Namespace, read_only: bool = False) -> int:
+def screenshot(args: Args, read_only: bool = False) -> int:
     """Render the menu or a game (after ``--moves``) to a PNG file."""
     import pygame
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
+import warnings
 from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from cats import words
+from screens import artcache
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -27,10 +30,16 @@ log = logging.getLogger(__name__)
 
 def asset_path(*parts: str) -> Path:
     """The filesystem path of a file under ``assets/``."""
+    return assets_root().joinpath(*parts)
+
+
+@lru_cache(maxsize=1)
+def assets_root() -> Path:
+    """The ``assets/`` folder (in the bundle when frozen), found once."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
-        return Path(bundle, "assets", *parts)
-    return Path(str(resources.files("assets").joinpath(*parts)))
+        return Path(bundle, "assets")
+    return Path(str(resources.files("assets")))
 
 
 def read_text(*parts: str) -> str:
@@ -43,8 +52,15 @@ def image(name: str, width: int, height: int) -> pygame.Surface:
     """``assets/art/<name>.svg`` rendered at (width, height) in the display's format; a plain
     tile if missing. Shared: callers copy before changing it."""
     path = asset_path("art", f"{name}.svg")
+    size = (max(width, 1), max(height, 1))
+    kept = artcache.load(path, size)  # drawn in an earlier run (slow art only)
+    if kept is not None:
+        return displayable(kept)
     try:
-        surf = pygame.image.load_sized_svg(str(path), (max(width, 1), max(height, 1)))
+        began = time.perf_counter()
+        surf = pygame.image.load_sized_svg(str(path), size)
+        if time.perf_counter() - began >= artcache.SLOW:
+            artcache.keep(path, size, surf)
     except (pygame.error, FileNotFoundError, OSError) as exc:
         log.warning("art %s not loaded: %s", name, exc)
         surf = pygame.Surface((max(width, 1), max(height, 1)), pygame.SRCALPHA)
@@ -149,11 +165,9 @@ def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:
         regular, bold = _font_file(False, code), _font_file(True, code)
         ui.add_font_paths(name, regular, bold, regular, bold)  # no italic: upright stands in
     ui.get_theme().load_theme(theme_for(lang))
-    name = SCRIPT_FONTS.get(lang, "noto_sans")
-    fonts = ui.get_theme().get_font_dictionary()
-    wanted = [(p, st) for p in (14, 15, 17, 18, 24, 34) for st in ("regular", "bold", "italic")]
-    ui.preload_fonts([{"name": name, "point_size": p, "style": st} for p, st in wanted
-                      if not fonts.check_font_preloaded(f"{name}_{st}_aa_{p}")])
+    # Each size and style of a font is read from its file when an element first uses it (not
+    # all of them before the first frame); pygame-gui would warn that it was not preloaded.
+    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
 
 
 def clear_caches() -> None:

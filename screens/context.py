@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Protocol
 
@@ -12,12 +11,13 @@ import pygame_gui
 from saves.profiles import ProfileBook
 from saves.settings import Settings
 from saves.store import SaveStore
-from screens.anim import Animator
 from screens.sound import Sounds
 from screens.window import WindowPlace
+from screens.worker import Worker
 
 if TYPE_CHECKING:
     from cats.session import Session
+    from screens.anim import Animator
     from screens.scene import Scene, SceneManager
 
 
@@ -55,7 +55,7 @@ class AppContext:
     profiles: ProfileBook
     sounds: Sounds
     scenes: "SceneManager"
-    executor: ThreadPoolExecutor
+    executor: Worker  # the bots' thread
     nav: "Navigation"
     clock: pygame.time.Clock = field(default_factory=pygame.time.Clock)
     headless: bool = False
@@ -88,5 +88,8 @@ class AppContext:
         return got
 
     def animator(self) -> Animator:
-        """A new animator following the animation-speed setting."""
+        """A new animator following the animation-speed setting (the easing code loads with the
+        first screen that animates, not at start)."""
+        from screens.anim import Animator
+
         return Animator(self.settings.animation_speed)

@@ -56,6 +56,15 @@ def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, si
     return y
 
 
+def lines_bottom(lines: Sequence[str], y: int, size: int, width: int = 0,
+                 bold_first: bool = False) -> int:
+    """Where :func:`blit_lines` would end: the y below ``lines`` (measured, nothing drawn)."""
+    for i, line in enumerate(lines):
+        f = font(size, bold=bold_first and i == 0)
+        y += int(f.get_linesize() * 1.05) * len(wrap_indented(line, f, width)[1])
+    return y
+
+
 def wrap_indented(line: str, f: pygame.font.Font, width: int = 0) -> tuple[int, list[str]]:
     """A line's leading spaces as a pixel indent, and its text wrapped to the width left
     (not wrapped when ``width`` is 0)."""
@@ -68,8 +77,32 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+class Script:
+    """Finds the characters of a script (its pattern: a character class); the pattern is compiled
+    when a text that is not plain ASCII first asks (compiling wide ranges takes milliseconds:
+    not at start, and never for English)."""
+
+    def __init__(self, ranges: str) -> None:
+        self.ranges = ranges
+        self.compiled: re.Pattern[str] | None = None
+
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled pattern."""
+        if self.compiled is None:
+            self.compiled = re.compile(self.ranges)
+        return self.compiled
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """The first of the script's characters in ``text``."""
+        return None if text.isascii() else self.pattern().search(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """The script's character that ``text`` starts with."""
+        return None if text.isascii() else self.pattern().match(text)
+
+
 # Chinese breaks between any two characters, except before closing and after opening marks.
-CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+CJK = Script(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _NO_BREAK_BEFORE = set("，。、：；！？）」』》〉…—・％,.:;!?)]")
 _NO_BREAK_AFTER = set("（「『《〈([")
 

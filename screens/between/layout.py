@@ -175,11 +175,6 @@ class BetweenLayout(Board):
                 for i, c in enumerate(hand)]
 
     # -- spots (exactly the engine's drag_of spots: ("hand", card) and ("toy", toy)) ----------
-    def hover_key(self, point: Point) -> Any:
-        # the spot under a held card, and the hand cards that lift under the pointer
-        return self.spot_at(point), tuple(spot for spot, rect in self.hand_slots()
-                                          if rect.collidepoint(point))
-
     def spot_at(self, pos: Point) -> Optional[Spot]:
         for spot, rect in reversed(self.hand_slots()):
             if rect.collidepoint(pos):

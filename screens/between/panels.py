@@ -8,7 +8,6 @@ from cats import get_game
 from cats.words import say
 from screens import palette
 from screens.assets import font, image
-from screens.between.draw import TableDrawing
 from screens.between.layout import (
     CARD_RATIO,
     CLIMB,
@@ -18,11 +17,12 @@ from screens.between.layout import (
     SLIDE,
     SUIT_ART,
 )
+from screens.between.live import LiveTable
 from screens.overlays import wrap
 from screens.text import blurb, tagged, tr
 
 
-class BetweenBoard(TableDrawing):
+class BetweenBoard(LiveTable):
     """The Cat Between Us board with its panels: the Nuzzle reveal (every hand,
     what each card counted, totals counting up, the winners) and the side panel of players."""
 

@@ -161,9 +161,6 @@ class BoxLayout(Board):
                 return i
         return None
 
-    def hover_key(self, point: Point) -> Optional[int]:
-        return self.hand_index_at(point)  # the hand card that lifts (see draw_hand)
-
     def spot_at(self, pos: Point) -> Optional[Spot]:
         index = self.hand_index_at(pos)
         if index is not None:

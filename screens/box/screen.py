@@ -27,7 +27,7 @@ from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
 from screens.box.layout import BoxUi, JsonDict
-from screens.box.panels import BoxBoard
+from screens.box.live import LiveBox
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.pointer import Point
@@ -44,7 +44,7 @@ class BoxScene(GameScene):
     """The Cat in the Box table: the session, the engine's look-ups, the flying cards and the
     input; the board draws."""
 
-    boardview: BoxBoard
+    boardview: LiveBox
     PILL_PAD = (12, 4)
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
@@ -55,8 +55,8 @@ class BoxScene(GameScene):
         self.peek_last = False
         super().__init__(ctx, session)
 
-    def make_board(self, ctx: BoardContext) -> BoxBoard:
-        return BoxBoard(ctx, self.seats)
+    def make_board(self, ctx: BoardContext) -> LiveBox:
+        return LiveBox(ctx, self.seats)
 
     def refresh(self) -> None:
         super().refresh()
@@ -118,7 +118,7 @@ class BoxScene(GameScene):
     def trick_cards(self) -> tuple[list[JsonDict], Optional[int], str]:
         """The cards the trick slots show: (plays, winner, caption)."""
         board = self.boardview.seeing(self.view, self.ui())
-        assert isinstance(board, BoxBoard)
+        assert isinstance(board, LiveBox)
         return board.trick_cards()
 
     # -- the pointer: drag, or click a card then a lit space -------------------------------------

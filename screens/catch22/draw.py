@@ -41,6 +41,9 @@ def cube_art(colour: Colour, symbol: str, size: int) -> pygame.Surface:
     return surf
 
 
+REST_GLOW = 95  # the alpha of a lit end square at rest (it breathes up to 165 over the layer)
+
+
 class MazeBoard(Catch22Layout):
     """The maze and its cats, cubes and dice."""
 
@@ -218,11 +221,8 @@ class MazeBoard(Catch22Layout):
         still = self.ui.time is None
         if mine and held is None and still:
             self.draw_available(surface)
-        self.draw_routes(surface)
         self.draw_cubes(surface, held)
         self.draw_pawns(surface, held)
-        if mine and held is None and still:
-            self.draw_pickable(surface)
         self.draw_win(surface)
 
     def draw_pots(self, surface: pygame.Surface) -> None:
@@ -242,66 +242,21 @@ class MazeBoard(Catch22Layout):
             surface.blit(text, text.get_rect(center=centre))
 
     def draw_available(self, surface: pygame.Surface) -> None:
-        """Before anything is picked up: where the current cat may go (squares or cats)."""
+        """Before anything is picked up: where the current cat may go (squares or cats), at
+        rest (the breathing and the square under the pointer are drawn over: ``paint_live``)."""
         s = self.ctx.scale
-        targets = self.ui.pawn_targets
-        alpha = int(95 + 70 * self.ui.pulse)
-        hover = self.cell_at(self.ui.hover)
-        for spot in targets:
+        for spot in self.ui.pawn_targets:
             if spot[0] != "square":
                 continue
             rect = self.tile_rect((spot[1], spot[2]))
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            strong = hover == (spot[1], spot[2]) or self.ui.route_pick == (spot[1], spot[2])
-            glow.fill((*palette.LEGAL, 190 if strong else alpha))
+            strong = self.ui.route_pick == (spot[1], spot[2])
+            glow.fill((*palette.LEGAL, 190 if strong else REST_GLOW))
             surface.blit(glow, rect.topleft)
             pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)),
                              width=s(5) if strong else s(3), border_radius=s(8))
             if self.ctx.settings.colour_blind_marks:
                 self.draw_tick(surface, rect)
-
-    def draw_routes(self, surface: pygame.Surface) -> None:
-        """The route to the hovered (or held-over, or being chosen) end square."""
-        if self.view["phase"] != "move" or self.ui.time is not None:
-            return
-        goal = self.ui.route_pick
-        if goal is None and self.area.collidepoint(self.ui.hover):
-            goal = self.cell_at(self.ui.hover)
-        if goal is None:
-            return
-        routes = [m for m in self.view["moves"] if (m["to"][0], m["to"][1]) == goal]
-        two = len(routes) > 1
-        for m in routes:
-            colour = (palette.MUSTARD if m["crosses_star"] else palette.TEAL) if two \
-                else self.seat_colour(self.view["current"])
-            self.draw_route(surface, m["route"], colour, offset=(3 if m["crosses_star"] else -3) if two else 0)
-            if two:
-                end = self.cell_rect(goal)
-                label = tr("catch22.via_star") if m["crosses_star"] else tr("catch22.avoiding_stars")
-                f = font(max(10, self.ctx.scale(13)), bold=True)
-                text = f.render(label, True, palette.PAPER)
-                box = text.get_rect()
-                box.midbottom = (end.centerx, end.y - self.ctx.scale(4) - (box.h + 6 if m["crosses_star"] else 0))
-                pygame.draw.rect(surface, colour, box.inflate(10, 4), border_radius=6)
-                surface.blit(text, box)
-
-    def draw_route(self, surface: pygame.Surface, route: list[list[int]],
-                   colour: tuple[int, int, int], offset: int = 0) -> None:
-        s = self.ctx.scale
-        points = [(self.cell_rect((r, c)).centerx + offset, self.cell_rect((r, c)).centery + offset)
-                  for r, c in route]
-        if len(points) < 2:
-            return
-        width = max(3, int(self.cell * 0.14))
-        pygame.draw.lines(surface, palette.INK, False, points, width + s(4))
-        pygame.draw.lines(surface, colour, False, points, width)
-        f = font(max(8, int(self.cell * 0.26)), bold=True)
-        for i, p in enumerate(points[1:], 1):
-            rad = max(6, int(self.cell * 0.19))
-            pygame.draw.circle(surface, palette.PAPER, p, rad)
-            pygame.draw.circle(surface, colour, p, rad, max(2, s(2)))
-            text = f.render(str(i), True, palette.INK)
-            surface.blit(text, text.get_rect(center=p))
 
     def draw_cubes(self, surface: pygame.Surface, held: Optional[Spot]) -> None:
         pawns_at = {(p[0], p[1]) for p in self.view["pawns"] if p is not None}
@@ -330,6 +285,18 @@ class MazeBoard(Catch22Layout):
             self.draw_cube(surface, anim.data["seat"], pygame.Rect(int(x), int(y), start.w, start.h))
 
     def draw_pawns(self, surface: pygame.Surface, held: Optional[Spot]) -> None:
+        moving = self.moving_pawns()
+        rects = self.pawn_rects(frozenset(moving))
+        for seat, rect in rects.items():
+            if held == ("pawn", seat):
+                pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                continue
+            self.draw_token(surface, seat, rect)
+        for seat, rect in moving.items():
+            self.draw_token(surface, seat, rect, lifted=True)
+
+    def moving_pawns(self) -> dict[int, pygame.Rect]:
+        """The cats under way in the after-action animation, and where they are drawn now."""
         t = self.ui.time
         moving: dict[int, pygame.Rect] = {}
         walk, swap, start = self.stage("walk"), self.stage("swap"), self.stage("start")
@@ -357,23 +324,7 @@ class MazeBoard(Catch22Layout):
                 rect.center = (int(a.centerx + (b.centerx - a.centerx) * p),
                                int(a.centery + (b.centery - a.centery) * p))
                 moving[seat] = rect
-        rects = self.pawn_rects(frozenset(moving))
-        for seat, rect in rects.items():
-            if held == ("pawn", seat):
-                pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
-                continue
-            self.draw_token(surface, seat, rect)
-        for seat, rect in moving.items():
-            self.draw_token(surface, seat, rect, lifted=True)
-        me = self.view["current"]
-        if (self.ui.my_turn and held is None and me in rects and me not in moving
-                and ("pawn", me) in self.ui.sources):
-            rect = rects[me]
-            width = max(2, int(self.ctx.scale(3) + self.ctx.scale(2) * self.ui.pulse))
-            pygame.draw.circle(surface, self.seat_colour(me), rect.center,
-                               rect.w // 2 + self.ctx.scale(4), width)
-            pygame.draw.circle(surface, palette.INK, rect.center,
-                               rect.w // 2 + self.ctx.scale(4) + width, 1)
+        return moving
 
     def walk_rect(self, walk: Stage, t: Optional[float]) -> pygame.Rect:
         route = walk.data["route"]
@@ -388,30 +339,6 @@ class MazeBoard(Catch22Layout):
         rect.center = (int(a.centerx + (b.centerx - a.centerx) * frac),
                        int(a.centery + (b.centery - a.centery) * frac - hop))
         return rect
-
-    def draw_pickable(self, surface: pygame.Surface) -> None:
-        """Rings on what may be clicked now: cats to switch with, cubes to take off."""
-        s = self.ctx.scale
-        phase = self.view["phase"]
-        colour = (*palette.LEGAL, 255)
-        width = max(2, int(s(3) + s(2) * self.ui.pulse))
-        if phase == "switch":
-            rects = self.pawn_rects()
-            for spot in self.ui.pawn_targets:
-                if spot[0] == "pawn" and spot[1] in rects:
-                    rect = rects[spot[1]]
-                    pygame.draw.circle(surface, colour, rect.center, rect.w // 2 + s(5), width)
-        elif phase == "remove":
-            for spot in self.ui.sources:
-                if spot[0] == "square":
-                    rect = self.cell_rect((spot[1], spot[2]))
-                    pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)), width,
-                                     border_radius=s(8))
-            tray = self.column_parts()["tray"]
-            pygame.draw.rect(surface, colour, tray.inflate(s(4), s(4)), width, border_radius=s(10))
-        elif phase == "prepare" and self.view["supply"][self.view["current"]]:
-            tray = self.column_parts()["tray"]
-            pygame.draw.rect(surface, colour, tray.inflate(s(4), s(4)), width, border_radius=s(10))
 
     def draw_win(self, surface: pygame.Surface) -> None:
         winner = self.view.get("winner")

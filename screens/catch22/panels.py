@@ -9,13 +9,13 @@ import pygame
 from screens import palette
 from screens.assets import font, image, tall_script
 from screens.catch22.draw import SPECIAL_ART, SPECIAL_TINT
-from screens.catch22.hints import HintBoard
+from screens.catch22.live import LiveBoard
 from screens.overlays import wrap
 from screens.table.pointer import Point
 from screens.text import tr
 
 
-class Catch22Board(HintBoard):
+class Catch22Board(LiveBoard):
     """The Catch 22 board: the maze, the control column (die, cube tray, kept cubes and ransom
     offers, legend, news) and the side panel, drawn from the view and :class:`Catch22Ui`."""
 

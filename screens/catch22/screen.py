@@ -72,7 +72,7 @@ class Catch22Scene(GameScene):
         rights = [btn.rect.right for btn in self.choice_buttons]
         return Catch22Ui(
             **facts, time=self.time_now(), stages=tuple(self.stages), before=self.before,
-            pulse=round(8 * (0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0))) / 8,
+            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0),  # drawn over the layer
             route_pick=self.route_pick, pawn_targets=pawn_targets,
             can_roll=has_roll and facts["my_turn"], ransom=ransom,
             news=tuple((text, colour, left) for text, colour, left in self.news),

@@ -4,10 +4,14 @@ until it is known."""
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, Future
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 from cats.catchess import solo as catchess_solo
 from cats.core import State
+
+if TYPE_CHECKING:
+    from screens.worker import Worker
 
 BestKey = tuple[tuple[int, ...], bool]
 
@@ -15,7 +19,7 @@ BestKey = tuple[tuple[int, ...], bool]
 class SoloBest:
     """The solo best scores asked of the worker thread, one job per card set."""
 
-    def __init__(self, executor: Executor) -> None:
+    def __init__(self, executor: Worker) -> None:
         self.executor = executor
         self.jobs: dict[BestKey, Future[catchess_solo.SoloBest]] = {}
         self._keys: tuple[int, int, list[BestKey]] = (-1, -1, [])

@@ -196,8 +196,7 @@ class GardenBoard(CatChessLayout):
                 continue
             if ("region", rid) in sources:
                 pygame.draw.circle(surface, palette.MUSTARD, c, int(size * 0.5) + s(4), s(3))
-            if cat["letter"] in self.ui.hover_cats:
-                pygame.draw.circle(surface, palette.TEAL, c, int(size * 0.5) + s(6), s(4))
+            # (the cats of the goal under the pointer are ringed over the layer: LiveGarden)
             surface.blit(self.token(cat, size), (c[0] - size // 2, c[1] - size // 2))
             if cat["letter"] in swapped:
                 self.pill(surface, tr("catchess.just_swapped_tag"), max(9, s(11)), palette.PLUM,
@@ -253,9 +252,16 @@ class GardenBoard(CatChessLayout):
             self.number_badge(surface, target[1])
             if self.ctx.settings.colour_blind_marks:
                 self.draw_tick(surface, pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
-        hover = self.ui.target
-        if hover is None or hover == held.source or hover[1] not in self.centres:
+        self.draw_target_word(surface)
+
+    def draw_target_word(self, surface: pygame.Surface) -> None:
+        """Under the region the held cat is over: the action that drop makes, or the engine's
+        reason for refusing it."""
+        held, hover = self.ui.held, self.ui.target
+        if held is None or hover is None or hover == held.source or hover[1] not in self.centres:
             return
+        s = self.ctx.scale
+        r = self.stone_r
         c = self.centres[hover[1]]
         label, reason = self.ui.target_label, self.ui.target_reason
         if label:

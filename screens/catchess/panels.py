@@ -18,6 +18,8 @@ from screens.text import tagged, tr
 
 GAIN = (214, 236, 206)
 LOSS = (244, 214, 204)
+HOVERED = (236, 228, 214)  # a goal row under the pointer
+Goal = tuple[str, list[str], bool, bool | None]  # kind, cats, met now, met after a drop
 
 
 class GoalPanels(GardenBoard):
@@ -88,9 +90,18 @@ class GoalPanels(GardenBoard):
         shown = preview or card
         self.text(surface, tr("catchess.card_met", met=shown["met"]), hs, palette.PAPER, True,
                   midright=(head.right - s(10), head.centery))
+        rows, goals, t, reading = self.card_goals(rect, card, preview)
+        for row, goal in zip(rows, goals):
+            self.draw_goal_row(surface, row, goal, t, reading)
+
+    def card_goals(self, rect: pygame.Rect, card: JsonDict, preview: JsonDict | None = None
+                   ) -> tuple[list[pygame.Rect], list[Goal], int, str]:
+        """A goal card's rows, their goals (kind, cats, met, met after the previewed drop), the
+        size of the cats drawn in them and how the order goal reads."""
+        s = self.ctx.scale
         rows = [row for row, _ in self.card_rows(rect, card)]  # where hovering rings the cats
         t = max(14, min(s(46), rows[0].h - s(6)))
-        goals: list[tuple[str, list[str], bool, Optional[bool]]] = []
+        goals: list[Goal] = []
         order = card["order"]
         centre_out = order.get("reading") == "from the centre"
         reading = tr("catchess.centre_out") if centre_out else tr("catchess.either_way")
@@ -99,28 +110,35 @@ class GoalPanels(GardenBoard):
         for i, pair in enumerate(card["friends"]):
             goals.append(("pair", pair["cats"], pair["met"],
                           preview["friends"][i]["met"] if preview else None))
-        for row, (kind, letters, met, later) in zip(rows, goals):
-            shown_met = met if later is None else later
-            if later is not None and later != met:
-                pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))
-            elif row.collidepoint(self.ui.hover):
-                pygame.draw.rect(surface, (236, 228, 214), row, border_radius=s(8))
-            x = row.x + s(4)
-            cy = row.centery
-            x = self.draw_goal_cats(surface, letters, kind, x, cy, t,
-                                    order_gap=s(14), order_size=max(4, t // 6))
-            tick_r = max(7, int(t * 0.34))
-            tick_c = (row.right - tick_r - s(4), cy)
-            desc = (tr("catchess.in_order", reading=reading) if kind == "order"
-                    else tr("catchess.neighbours"))
-            room = tick_c[0] - tick_r - s(8) - (x + s(8))
-            f = font(max(9, s(12)))
-            lines = wrap(desc, f, room) if room > s(50) else []
-            if lines and len(lines) * f.get_linesize() <= row.h:
-                ty = cy - len(lines) * f.get_linesize() // 2
-                for line in lines:
-                    ty = self.text(surface, line, max(9, s(12)), DIM, topleft=(x + s(8), ty)).bottom
-            self.draw_goal_tick(surface, tick_c, tick_r, shown_met)
+        return rows, goals, t, reading
+
+    def draw_goal_row(self, surface: pygame.Surface, row: pygame.Rect, goal: Goal, t: int,
+                      reading: str, hovered: bool = False) -> None:
+        """One goal of a card: its cats, what it asks and its tick (shaded by a drop's preview,
+        or while the pointer is over it)."""
+        s = self.ctx.scale
+        kind, letters, met, later = goal
+        shown_met = met if later is None else later
+        if later is not None and later != met:
+            pygame.draw.rect(surface, GAIN if later else LOSS, row, border_radius=s(8))
+        elif hovered:
+            pygame.draw.rect(surface, HOVERED, row, border_radius=s(8))
+        x = row.x + s(4)
+        cy = row.centery
+        x = self.draw_goal_cats(surface, letters, kind, x, cy, t,
+                                order_gap=s(14), order_size=max(4, t // 6))
+        tick_r = max(7, int(t * 0.34))
+        tick_c = (row.right - tick_r - s(4), cy)
+        desc = (tr("catchess.in_order", reading=reading) if kind == "order"
+                else tr("catchess.neighbours"))
+        room = tick_c[0] - tick_r - s(8) - (x + s(8))
+        f = font(max(9, s(12)))
+        lines = wrap(desc, f, room) if room > s(50) else []
+        if lines and len(lines) * f.get_linesize() <= row.h:
+            ty = cy - len(lines) * f.get_linesize() // 2
+            for line in lines:
+                ty = self.text(surface, line, max(9, s(12)), DIM, topleft=(x + s(8), ty)).bottom
+        self.draw_goal_tick(surface, tick_c, tick_r, shown_met)
 
     def chevron_text(self, surface: pygame.Surface, centre: Point, size: int) -> None:
         x, y = centre

@@ -11,13 +11,13 @@ import pygame
 from screens import palette
 from screens.assets import font
 from screens.catchess.layout import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE
-from screens.catchess.panels import GoalPanels
+from screens.catchess.live import LiveGarden
 from screens.overlays import wrap
 from screens.table.board import JsonDict
 from screens.text import tr
 
 
-class CatChessBoard(GoalPanels):
+class CatChessBoard(LiveGarden):
     """The Cat Chess board: the table, the garden, the goal cards and, once a round is scored,
     its reveal over the garden (every card with its ticks; solo, a best garden beside yours)."""
 

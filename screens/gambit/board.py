@@ -3,6 +3,7 @@ burrow panel, the tray of Pawns, the held card, and the side panel with what is 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -12,9 +13,11 @@ from cats.gambit.cards import CARD_NAMES, PAWN_NAMES
 from cats.words import say
 from screens import palette
 from screens.assets import font, image
-from screens.overlays import blit_lines, wrap
-from screens.text import tr
 from screens.gambit.layout import TableauLayout
+from screens.overlays import blit_lines, lines_bottom, wrap
+from screens.table.board import Ui
+from screens.table.pointer import Point
+from screens.text import tr
 
 ART = {"B": "gambit_bishop", "N": "gambit_knight", "R": "gambit_rook", "C": "gambit_catken",
        "Q5": "gambit_aurelia_5", "Q1": "gambit_aurelia_1", "U-2": "gambit_umbra_2",
@@ -265,8 +268,8 @@ class GambitBoard(TableauLayout):
                                                            card.bottom + s(3) + j * f.get_linesize())))
         return y + h + s(6) + 2 * f.get_linesize()
 
-    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.ctx.scale
+    def side_lines(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The side panel's lines (score, Umbra, checks) and the deck cards seen, top first."""
         view = self.view
         lines = [tr("gambit.score_so_far")]
         lines += [tr("gambit.score_line", label=say(label), points=f"{points:+d}")
@@ -281,11 +284,45 @@ class GambitBoard(TableauLayout):
         known = sorted(view["deck_known"], key=lambda k: k["from_top"])
         if known:   # what the player has legitimately seen of the deck (Peek, Burrow)
             lines.append(tr("gambit.known"))
+        return lines, known
+
+    def paint_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.ctx.scale
+        lines, known = self.side_lines()
         y = blit_lines(surface, lines, rect.x, rect.y, s(15), width=rect.w, bold_first=True)
         if known:
-            y = self.draw_known(surface, known, rect, y + s(4))
-        hovered = self.spot_at(self.ui.hover) if self.area.collidepoint(self.ui.hover) else None
-        pawn = next((p for p in view["pawns"] if hovered == ("pawn", p["id"])), None)
-        if pawn:
-            blit_lines(surface, [say(pawn["name"]), say(pawn["text"])], rect.x, y + s(12), s(15),
-                       palette.TEAL, width=rect.w, bold_first=True)
+            self.draw_known(surface, known, rect, y + s(4))
+
+    def known_bottom(self, known: list[dict[str, Any]], rect: pygame.Rect, y: int) -> int:
+        """Where :meth:`draw_known` ends (measured, nothing drawn)."""
+        s = self.ctx.scale
+        w = min(s(64), (rect.w - s(8) * (len(known) - 1)) // max(1, len(known)))
+        return y + int(w * 1.4) + s(6) + 2 * font(s(12)).get_linesize()
+
+    def pawn_words_top(self, rect: pygame.Rect) -> int:
+        """Where the hovered Pawn's words go in the side panel ``rect``: under its lines."""
+        s = self.ctx.scale
+        lines, known = self.side_lines()
+        y = lines_bottom(lines, rect.y, s(15), width=rect.w, bold_first=True)
+        if known:
+            y = self.known_bottom(known, rect, y + s(4))
+        return y + s(12)
+
+    # -- over the cached layer, every frame --------------------------------------------------
+    def hover_key(self, point: Point) -> None:
+        return None  # the layer reads nothing of the pointer's place: see paint_live
+
+    def resting(self, ui: Ui) -> Ui:
+        return replace(ui, hover=(-1, -1))
+
+    def paint_live(self, surface: pygame.Surface) -> None:
+        """The words of the Pawn under the pointer, under the side panel's lines."""
+        at = self.ui.hover
+        hovered = self.spot_at(at) if self.area.collidepoint(at) else None
+        pawn = next((p for p in self.view.get("pawns") or [] if hovered == ("pawn", p["id"])),
+                    None)
+        if pawn and self.side.w > 1:
+            s = self.ctx.scale
+            rect = self.side.inflate(-s(20), -s(20))  # as the frame hands it to paint_side
+            blit_lines(surface, [say(pawn["name"]), say(pawn["text"])], rect.x, self.pawn_words_top(rect),
+                       s(15), palette.TEAL, width=rect.w, bold_first=True)

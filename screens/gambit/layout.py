@@ -40,6 +40,7 @@ class TableauLayout(Board):
         self.tray = pygame.Rect(0, 0, 1, 1)
         self.tray_card_w = self.tray_card_h = 1
         self.ui = GambitUi()
+        self.side = pygame.Rect(0, 0, 1, 1)  # the side panel (the hovered Pawn's words go there)
 
     def layout(self, rect: pygame.Rect) -> None:
         self.area = rect.copy()
@@ -146,9 +147,6 @@ class TableauLayout(Board):
         left = pygame.Rect(panel.centerx - w - s(28), panel.y + s(52), w, h)
         right = pygame.Rect(panel.centerx + s(28), panel.y + s(52), w, h)
         return panel, [(("bottom", 1), left), (("bottom", 0), right)]
-
-    def hover_key(self, point: Point) -> Optional[Spot]:
-        return self.spot_at(point) if self.area.collidepoint(point) else None  # see paint_side
 
     def spot_at(self, pos: Point) -> Optional[Spot]:
         if self.bottom_cards():

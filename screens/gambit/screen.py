@@ -32,6 +32,10 @@ class GambitScene(GameScene):
         self.flip: Optional[Tween] = None
         super().__init__(ctx, session)
 
+    def layout(self) -> None:
+        self.boardview.side = self.side.copy()
+        super().layout()
+
     def make_board(self, ctx: BoardContext) -> GambitBoard:
         return GambitBoard(ctx, self.seats)
 

@@ -1,6 +1,6 @@
 """The main menu with the game library, and the rules viewer.
 
-Other menu screens live in their own modules; this one re-exports them for the in-game menu.
+Other menu screens live in their own modules, loaded when first opened.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from cats import GAMES
 from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
-from screens.menus.loadgame import LoadScene
-from screens.menus.settings import SettingsScene
 from screens.overlays import CJK, blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
@@ -26,7 +24,7 @@ from screens.text import file_text, language, players_text, short_title, tr
 if TYPE_CHECKING:
     from screens.context import AppContext
 
-__all__ = ["MainMenu", "RulesScene", "LoadScene", "SettingsScene"]
+__all__ = ["MainMenu", "RulesScene"]
 
 
 class MainMenu(Scene):
@@ -114,6 +112,8 @@ class MainMenu(Scene):
             if first:
                 self.open_new(first)
         elif key == "load":
+            from screens.menus.loadgame import LoadScene  # loaded when first opened
+
             ctx.scenes.push(LoadScene(ctx))
         elif key == "profiles":
             from screens.menus.profiles import ProfilesScene  # loaded when first opened
@@ -124,6 +124,8 @@ class MainMenu(Scene):
 
             ctx.scenes.push(StatsScene(ctx))
         elif key == "settings":
+            from screens.menus.settings import SettingsScene
+
             ctx.scenes.push(SettingsScene(ctx))
         elif key == "rules":
             ctx.scenes.push(RulesScene(ctx, "gambit"))

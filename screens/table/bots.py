@@ -3,19 +3,21 @@ hands the move back to the table at the table's pace (the frame loop never waits
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Callable, Optional
 
 from cats.core import Action
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from cats.session import Session
+    from screens.worker import Worker
 
 
 class BotDriver:
     """One bot thinking at a time; ``update`` returns a finished bot's move to play."""
 
-    def __init__(self, session: "Session", executor: ThreadPoolExecutor, pace: Callable[[], float]) -> None:
+    def __init__(self, session: "Session", executor: Worker, pace: Callable[[], float]) -> None:
         self.session = session
         self.executor = executor
         self.pace = pace  # seconds a bot's move stays on screen before the next one starts
@@ -39,5 +41,5 @@ class BotDriver:
             self.wait -= dt
             return None
         if may_start and self.session.bot_to_move():
-            self.pending = self.session.think(self.executor)
+            self.pending = self.session.think(self.executor.pool())
         return None

@@ -1,0 +1,80 @@
+"""Start-up, headless: the first menu frame loads nothing it does not draw (the command line's
+parser, the bots' thread pool, the session and table code, the easing code load when first
+needed), and a plain start reads the same command line as the parser would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from saves import paths
+from screens import artcache, assets, cli, palette
+from screens.app import app_version, parse_args
+from screens.cliparser import parse_args as full_parse
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST_FRAME = """
+import sys
+from screens import app
+args = app.parse_args([])
+lock, held = app.take_lock()
+app.setup_logging(to_file=not held)
+ctx = app.build_context(read_only=bool(held))
+app.open_menu(ctx, held, None)
+app.frame(ctx, 0.016, [])
+lock.release()
+print(tuple(ctx.window.get_at((ctx.window.get_width() - 3, 3)))[:3])  # drawn: the menu's cream
+print(" ".join(sorted(sys.modules)))
+"""
+LATER = ["argparse", "concurrent.futures", "cats.session", "screens.anim", "secrets",
+         "screens.table.frame", "screens.replay.scene", "screens.tutorial.scene",
+         "screens.menus.loadgame", "screens.menus.settings"]
+
+
+def test_a_plain_start_reads_what_the_parser_would() -> None:
+    plain = parse_args([])
+    assert vars(plain) == vars(full_parse([], app_version))
+    assert vars(parse_args([])) is not vars(plain)  # a fresh one each time (its lists too)
+    plain.option.append("umbra")
+    assert parse_args([]).option == []
+    assert full_parse(["--game", "box"], app_version).game == "box"
+    assert isinstance(cli.plain_start().size, tuple)
+
+
+def test_the_first_menu_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path),
+               XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               PYTHONPATH=str(ROOT), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    run = subprocess.run([sys.executable, "-c", FIRST_FRAME], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True, timeout=120)
+    lines = run.stdout.split("\n")
+    loaded = set(lines[-2].split())
+    assert "screens.menus.main" in loaded  # (the list is the one of the frame drawn)
+    assert [name for name in LATER if name in loaded] == []
+    assert lines[-3] == str(tuple(palette.CREAM))  # the first frame shows the menu, not black
+
+
+def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    monkeypatch.setattr(artcache, "SLOW", 0.0)  # (whatever this machine's speed)
+    assets.image.cache_clear()
+    drawn = assets.image("cover_catch22", 160, 100)
+    kept = list((paths.cache_dir() / "art").glob("cover_catch22-160x100-*.png"))
+    assert len(kept) == 1
+    assets.image.cache_clear()
+    monkeypatch.setattr(pygame.image, "load_sized_svg", None)  # drawing again would fail
+    again = assets.image("cover_catch22", 160, 100)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    kept[0].write_bytes(b"not a picture")  # a damaged cache: the art is drawn again
+    monkeypatch.undo()
+    assets.image.cache_clear()
+    fresh = assets.image("cover_catch22", 160, 100)
+    assert pygame.image.tobytes(fresh, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    assets.image.cache_clear()
