@@ -10,13 +10,11 @@ from cats.catchess.deal import shuffle
 from cats.catchess.garden import (
     CARD_INDEX,
     CARDS,
-    CAT_INDEX,
     LETTERS,
     N_CATS,
     N_REGIONS,
     NEIGHBOURS,
     REGION_IDS,
-    REGION_INDEX,
     REGIONS,
     card_json,
     cat_index,
@@ -33,12 +31,18 @@ from cats.catchess.info import (
     check_game_options,
 )
 from cats.catchess.moves import (
+    ACTIVATE,
     AROUND,
     CATS_IN,
     EVERY_CAT,
     EVERY_REGION,
+    MOVE_KIND,
+    PLACE_KIND,
     PLACEMENTS,
+    REGIONS_IN,
+    SWAP_KIND,
     activations,
+    effect,
     placements,
 )
 from cats.catchess.saves import load_state
@@ -97,19 +101,27 @@ class CatChessState(State):
         self.waiting_bits = EVERY_CAT  # the cats off the board
         self.awake_bits = 0  # the cats in the garden and awake
         self.free = EVERY_REGION  # the empty regions
-        # Activations of the cat on each region, worked out when asked; ``stale`` has the bits
-        # of the regions whose entry must be worked out again (a neighbourhood has changed).
-        self.stale = EVERY_REGION
-        self.region_acts: list[tuple[Action, ...]] = [()] * N_REGIONS
+        self.awake_at = 0  # the regions an awake cat sits on
+        # The activations of each awake cat (entry N_CATS stays empty), kept up to date by every
+        # move for the cats around the regions it changed; right after a swap the entries it
+        # touched bar the swapped cats, and ``redo`` has the regions to work out again next move.
+        self.per_cat: list[tuple[Action, ...]] = [()] * (N_CATS + 1)
+        self.redo = 0
 
     def garden_changed(self) -> None:
-        """Bring the bit masks and caches in line with ``where``, ``spot`` and ``asleep`` after
-        they were set directly (a loaded save)."""
-        self.waiting_bits = sum(1 << c for c in range(N_CATS) if self.where[c] < 0)
-        self.awake_bits = sum(1 << c for c in range(N_CATS)
-                              if self.where[c] >= 0 and not self.asleep[c])
+        """Bring the bit masks and activations in line with ``where``, ``spot``, ``asleep`` and
+        ``just_swapped`` after they were set directly (a loaded save)."""
+        where, asleep = self.where, self.asleep
+        self.waiting_bits = sum(1 << c for c in range(N_CATS) if where[c] < 0)
+        self.awake_bits = sum(1 << c for c in range(N_CATS) if where[c] >= 0 and not asleep[c])
         self.free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
-        self.stale = EVERY_REGION
+        self.awake_at = sum(1 << where[c] for c in CATS_IN[self.awake_bits])
+        barred = self.just_swapped
+        for c in CATS_IN[self.awake_bits]:
+            self.per_cat[c] = activations(c, where[c], self.spot, barred)
+        self.redo = 0
+        for c in barred:
+            self.redo |= AROUND[where[c]]
 
     # -- rounds ---------------------------------------------------------------------------------
     @property
@@ -211,55 +223,67 @@ class CatChessState(State):
                 acts += rows[c]
             if self.two_phase:
                 return acts
-        awake = self.awake_bits
-        if awake and self.cats_move:
-            where, cached, stale = self.where, self.region_acts, self.stale
-            barred = self.just_swapped
-            for c in CATS_IN[awake]:
-                r = where[c]
-                if stale >> r & 1:
-                    cached[r] = activations(c, r, self.spot, barred)
-                    if not barred:  # right after a swap, the entries it touched are one-offs
-                        stale &= ~(1 << r)
-                acts += cached[r]
-            if not barred:
-                self.stale = stale
+        if self.cats_move:
+            per_cat = self.per_cat
+            for c in CATS_IN[self.awake_bits]:
+                acts += per_cat[c]
         return acts
 
     def do(self, action: Action) -> None:
         """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
-        self.log.append((self.mover, action))
-        kind = type(action)
-        c = CAT_INDEX[action.cat]  # type: ignore[attr-defined]
-        self.just_swapped = ()
+        try:
+            kind, c, r, o = action.effect  # type: ignore[attr-defined]  # made in moves.py
+        except AttributeError:
+            kind, c, r, o = effect(action)
+        mover = self.mover
+        self.log.append((mover, action))
         where, spot = self.where, self.spot
-        if kind is Place:
-            r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
+        barred: tuple[int, ...] = ()
+        redo = 0
+        if kind == PLACE_KIND:
             where[c] = r
             spot[r] = c
-            self.free ^= 1 << r  # these three bits flip: the region was empty, the cat waiting
+            self.free ^= 1 << r  # these bits flip: the region was empty, the cat waiting
             self.waiting_bits ^= 1 << c
             self.awake_bits ^= 1 << c
-            self.stale |= AROUND[r]
+            at = self.awake_at | 1 << r
+            touch = AROUND[r]
         else:
-            if kind is Move:
-                r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
-                here = where[c]
+            here = where[c]
+            at = self.awake_at ^ 1 << here  # the cat falls asleep
+            if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
                 self.free ^= (1 << here) | (1 << r)
-                self.stale |= AROUND[here] | AROUND[r]
-            elif kind is Swap:
-                o = CAT_INDEX[action.other]  # type: ignore[attr-defined]
-                rc, ro = where[c], where[o]
-                where[c], where[o] = ro, rc
-                spot[rc], spot[ro] = o, c
-                self.just_swapped = (c, o)
-                self.stale |= AROUND[rc] | AROUND[ro]
+                touch = AROUND[here] | AROUND[r]
+            elif kind == SWAP_KIND:
+                there = where[o]
+                where[c], where[o] = there, here
+                spot[here], spot[there] = o, c
+                if self.awake_bits >> o & 1:
+                    at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
+                barred = (c, o)
+                touch = redo = AROUND[here] | AROUND[there]
+            else:
+                touch = 0
             self.asleep[c] = True
             self.awake_bits ^= 1 << c  # it was awake
-        self.mover = self.to_move = (self.mover + 1) % self.num_players
+        self.awake_at = at
+        touch = (touch | self.redo) & at
+        self.redo = redo
+        self.just_swapped = barred
+        if touch:
+            per_cat = self.per_cat
+            if barred:
+                for n in REGIONS_IN[touch]:
+                    x = spot[n]
+                    per_cat[x] = activations(x, n, spot, barred)
+            else:
+                for n in REGIONS_IN[touch]:
+                    x = spot[n]
+                    per_cat[x] = ACTIVATE[n](x, spot)
+        self.mover = self.to_move = (mover + 1) % self.num_players
         if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
             self._end_round()
 
@@ -566,7 +590,7 @@ class CatChessState(State):
         new.where = self.where[:]
         new.spot = self.spot[:]
         new.asleep = self.asleep[:]
-        new.region_acts = self.region_acts[:]
+        new.per_cat = self.per_cat[:]
         new.hands = [h[:] for h in self.hands]
         new.tokens = self.tokens[:]
         new._history = self._history[:]
