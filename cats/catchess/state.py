@@ -58,6 +58,12 @@ if TYPE_CHECKING:
 # tokens gained, garden (cat per region) and asleep flags.
 _RoundParts = tuple[int, int, list[list[int]], list[list[list[bool]]], list[int], list[int],
                     list[bool]]
+# Work a state owes, done when its cards, tokens, round records or generator are first read:
+# (_DEAL, round, ...) deals that round's goal cards; (_SCORE, round, start player, where, spot,
+# asleep) scores a finished round on its garden. The lists are never mutated once owed.
+_Owed = tuple[int, int, int, list[int], list[int], list[bool]]
+_DEAL, _SCORE = 0, 1
+_NONE: list[Any] = []
 
 
 class CatChessState(State):
@@ -73,7 +79,7 @@ class CatChessState(State):
                  first_start: int) -> None:
         self.num_players = players
         self.options: JsonDict = dict(options)
-        self.rng = rng
+        self._rng = rng
         self.reveals = 0
         self.first_start = first_start
         self.solo = players == 1
@@ -84,10 +90,11 @@ class CatChessState(State):
         self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
         self.over = False
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.tokens = [0] * players
+        self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._tokens = [0] * players
         # A record per finished round, or the parts of one not yet written out (``history``).
         self._history: list[JsonDict | _RoundParts] = []
+        self._owed: tuple[_Owed, ...] = ()
         self.clear_garden()
         self.mover = self.to_move = first_start
 
@@ -143,16 +150,16 @@ class CatChessState(State):
         """Clear the garden, wake every cat and deal the goal cards (a reveal)."""
         self.clear_garden()
         self.mover = self.to_move = self.round_start
-        self.hands = self._deal()
+        self._owed += ((_DEAL, self.round, 0, _NONE, _NONE, _NONE),)
         self.reveals += 1
 
-    def _deal(self) -> list[list[int]]:
+    def _deal(self, round_no: int) -> list[list[int]]:
         scripted = self.deals
-        if self.round < len(scripted) and scripted[self.round] is not None:
-            cards: list[int] = list(scripted[self.round])  # type: ignore[arg-type]
+        if round_no < len(scripted) and scripted[round_no] is not None:
+            cards: list[int] = list(scripted[round_no])  # type: ignore[arg-type]
         else:
             deck = list(range(len(CARDS)))
-            shuffle(self.rng, deck)
+            shuffle(self._rng, deck)
             cards = deck[:SOLO_CARDS if self.solo else self.num_players]
         return [cards] if self.solo else [[c] for c in cards]
 
@@ -161,28 +168,88 @@ class CatChessState(State):
         return not self.waiting_bits and (not self.cats_move or not self.awake_bits)
 
     def _end_round(self) -> None:
-        where, centre = self.where, self.from_centre
-        met = [[goals_met(CARDS[c], where, centre) for c in hand] for hand in self.hands]
-        gained = [sum(map(sum, seat)) for seat in met]
-        tokens = self.tokens
-        for seat, n in enumerate(gained):
-            tokens[seat] += n
-        # The round's record is written out when it is first read; the next round's deal and
-        # garden are new lists, so these may be kept as they are.
-        self._history.append((self.round + 1, self.round_start, self.hands, met, gained,
-                              self.spot, self.asleep))
         self.reveals += 1
         if self.round + 1 >= self.rounds_total:
+            # The last garden stays the state's own: the round is scored on copies.
+            self._owed += ((_SCORE, self.round, self.round_start, self.where[:], self.spot[:],
+                            self.asleep[:]),)
             self.over = True
             self.to_move = None
             return
+        # The next round's garden is made of new lists, so these may be kept as they are.
+        self._owed += ((_SCORE, self.round, self.round_start, self.where, self.spot,
+                        self.asleep),)
         self.round += 1
         self.start_round()
+
+    def _settle(self) -> None:
+        """Do the owed deals and scoring, in order (the same draws, at the same points of the
+        generator's sequence, as if each had been done at once)."""
+        owed, self._owed = self._owed, ()
+        centre = self.from_centre
+        for kind, round_no, start, where, spot, asleep in owed:
+            if kind == _DEAL:
+                self._hands = self._deal(round_no)
+                continue
+            hands = self._hands
+            met = [[goals_met(CARDS[c], where, centre) for c in hand] for hand in hands]
+            gained = [sum(map(sum, seat)) for seat in met]
+            tokens = self._tokens
+            for seat, n in enumerate(gained):
+                tokens[seat] += n
+            # The round's record is written out when it is first read; the next round's deal
+            # is a new list, so these may be kept as they are.
+            self._history.append((round_no + 1, start, hands, met, gained, spot, asleep))
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The goal cards (indices) each seat holds this round."""
+        if self._owed:
+            self._settle()
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        if self._owed:
+            self._settle()
+        self._hands = hands
+
+    @property
+    def tokens(self) -> list[int]:
+        """The etiquette tokens each seat has won in the finished rounds."""
+        if self._owed:
+            self._settle()
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, tokens: list[int]) -> None:
+        if self._owed:
+            self._settle()
+        self._tokens = tokens
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator (the goal-card deals draw from it)."""
+        if self._owed:
+            self._settle()
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        if self._owed:
+            self._settle()
+        self._rng = rng
+
+    def rounds_finished(self) -> int:
+        """The rounds played to the end so far."""
+        return len(self._history) + sum(1 for entry in self._owed if entry[0] == _SCORE)
 
     @property
     def history(self) -> list[JsonDict]:
         """One record per finished round (its number, start player, cards, goals met, tokens,
         garden and asleep cats); the records are never mutated."""
+        if self._owed:
+            self._settle()
         entries = self._history
         for i, entry in enumerate(entries):
             if isinstance(entry, tuple):
@@ -191,6 +258,8 @@ class CatChessState(State):
 
     @history.setter
     def history(self, entries: list[JsonDict]) -> None:
+        if self._owed:
+            self._settle()
         self._history = list(entries)
 
     def _garden_letters(self) -> list[Optional[str]]:
@@ -467,7 +536,7 @@ class CatChessState(State):
         """The move, and the end of the round it brought about."""
         assert isinstance(before, CatChessState)
         said_now = [words.move(action)]
-        if len(self._history) > len(before._history):
+        if self.rounds_finished() > before.rounds_finished():
             said_now.append(words.W("round_ends", round=self.history[-1]["round"]))
         return tuple(said_now)
 
@@ -586,13 +655,13 @@ class CatChessState(State):
         """A fast independent copy."""
         new = CatChessState.__new__(CatChessState)
         new.__dict__.update(self.__dict__)
-        new.rng = Rng(self.rng.state)
+        new._rng = Rng(self._rng.state)
         new.where = self.where[:]
         new.spot = self.spot[:]
         new.asleep = self.asleep[:]
         new.per_cat = self.per_cat[:]
-        new.hands = [h[:] for h in self.hands]
-        new.tokens = self.tokens[:]
+        new._hands = [h[:] for h in self._hands]
+        new._tokens = self._tokens[:]
         new._history = self._history[:]
         new.log = self.log[:]
         return new
