@@ -37,9 +37,11 @@ from cats.catchess.moves import (
     EVERY_CAT,
     EVERY_REGION,
     MOVE_KIND,
+    NEXT_DOOR,
     PLACE_KIND,
     PLACEMENTS,
     REGIONS_IN,
+    STAY,
     SWAP_KIND,
     activations,
     effect,
@@ -348,10 +350,24 @@ class CatChessState(State):
                 for n in REGIONS_IN[touch]:
                     x = spot[n]
                     per_cat[x] = activations(x, n, spot, barred)
-            else:
+            else:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
                 for n in REGIONS_IN[touch]:
                     x = spot[n]
-                    per_cat[x] = ACTIVATE[n](x, spot)
+                    towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
+                    k = len(around)
+                    if k == 3:
+                        a, b, d = around
+                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                      towards[d][spot[d]])
+                    elif k == 2:
+                        a, b = around
+                        per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
+                    elif k == 4:
+                        a, b, d, e = around
+                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                      towards[d][spot[d]], towards[e][spot[e]])
+                    else:
+                        per_cat[x] = ACTIVATE[n](x, spot)
         self.mover = self.to_move = (mover + 1) % self.num_players
         if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
             self._end_round()
