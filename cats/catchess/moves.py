@@ -25,13 +25,30 @@ from cats.catchess.garden import (
 )
 from cats.core import Action
 
-# The kinds of an effect tuple (kind, cat, region, other): region and other are -1 where unused.
+# The kinds of an effect tuple (kind, cat, region, other, flip): region and other are -1 where
+# unused; flip has the bits of the state's garden mask the action always flips.
 PLACE_KIND, STAY_KIND, MOVE_KIND, SWAP_KIND = 0, 1, 2, 3
-Effect = tuple[int, int, int, int]
+Effect = tuple[int, int, int, int, int]
+# The garden mask: the waiting cats in bits 0.., the empty regions from FREE_AT, the awake cats
+# from AWAKE_AT.
+FREE_AT = N_CATS
+AWAKE_AT = N_CATS + N_REGIONS
+
+
+def _flip(kind: int, cat: int, region: int) -> int:
+    """The garden-mask bits the action flips whatever the position (a move also frees the
+    region it leaves)."""
+    awake = 1 << (AWAKE_AT + cat)  # placed awake, or activated and asleep
+    if kind == PLACE_KIND:
+        return awake | 1 << cat | 1 << (FREE_AT + region)
+    if kind == MOVE_KIND:
+        return awake | 1 << (FREE_AT + region)
+    return awake
 
 
 def _made(action: Action, kind: int, cat: int, region: int = -1, other: int = -1) -> Any:
-    object.__setattr__(action, "effect", (kind, cat, region, other))  # frozen: set once, here
+    made = (kind, cat, region, other, _flip(kind, cat, region))
+    object.__setattr__(action, "effect", made)  # frozen: set once, here
     return action
 
 
@@ -51,12 +68,14 @@ def effect(action: Action) -> Effect:
         return made
     c = CAT_INDEX[action.cat]  # type: ignore[attr-defined]
     if isinstance(action, Place):
-        return PLACE_KIND, c, REGION_INDEX[action.region], -1
-    if isinstance(action, Move):
-        return MOVE_KIND, c, REGION_INDEX[action.region], -1
-    if isinstance(action, Swap):
-        return SWAP_KIND, c, -1, CAT_INDEX[action.other]
-    return STAY_KIND, c, -1, -1
+        kind, r, o = PLACE_KIND, REGION_INDEX[action.region], -1
+    elif isinstance(action, Move):
+        kind, r, o = MOVE_KIND, REGION_INDEX[action.region], -1
+    elif isinstance(action, Swap):
+        kind, r, o = SWAP_KIND, -1, CAT_INDEX[action.other]
+    else:
+        kind, r, o = STAY_KIND, -1, -1
+    return kind, c, r, o, _flip(kind, c, r)
 
 
 EVERY_CAT = (1 << N_CATS) - 1

@@ -33,9 +33,11 @@ from cats.catchess.info import (
 from cats.catchess.moves import (
     ACTIVATE,
     AROUND,
+    AWAKE_AT,
     CATS_IN,
     EVERY_CAT,
     EVERY_REGION,
+    FREE_AT,
     MOVE_KIND,
     NEXT_DOOR,
     PLACE_KIND,
@@ -107,9 +109,9 @@ class CatChessState(State):
         self.asleep = [False] * N_CATS
         self.just_swapped: tuple[int, ...] = ()
         self.log: list[tuple[int, Action]] = []  # this round's (seat, action), public
-        self.waiting_bits = EVERY_CAT  # the cats off the board
-        self.awake_bits = 0  # the cats in the garden and awake
-        self.free = EVERY_REGION  # the empty regions
+        # The garden in one mask (moves.FREE_AT, AWAKE_AT): the cats off the board, the empty
+        # regions and the cats in the garden and awake.
+        self.bits = EVERY_CAT | EVERY_REGION << FREE_AT
         self.awake_at = 0  # the regions an awake cat sits on
         # The activations of each awake cat (entry N_CATS stays empty), kept up to date by every
         # move for the cats around the regions it changed; right after a swap the entries it
@@ -121,9 +123,10 @@ class CatChessState(State):
         """Bring the bit masks and activations in line with ``where``, ``spot``, ``asleep`` and
         ``just_swapped`` after they were set directly (a loaded save)."""
         where, asleep = self.where, self.asleep
-        self.waiting_bits = sum(1 << c for c in range(N_CATS) if where[c] < 0)
-        self.awake_bits = sum(1 << c for c in range(N_CATS) if where[c] >= 0 and not asleep[c])
-        self.free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
+        waiting = sum(1 << c for c in range(N_CATS) if where[c] < 0)
+        awake = sum(1 << c for c in range(N_CATS) if where[c] >= 0 and not asleep[c])
+        free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
+        self.bits = waiting | free << FREE_AT | awake << AWAKE_AT
         self.awake_at = sum(1 << where[c] for c in CATS_IN[self.awake_bits])
         barred = self.just_swapped
         for c in CATS_IN[self.awake_bits]:
@@ -131,6 +134,21 @@ class CatChessState(State):
         self.redo = 0
         for c in barred:
             self.redo |= AROUND[where[c]]
+
+    @property
+    def waiting_bits(self) -> int:
+        """The cats off the board, a bit per cat."""
+        return self.bits & EVERY_CAT
+
+    @property
+    def free(self) -> int:
+        """The empty regions, a bit per region."""
+        return self.bits >> FREE_AT & EVERY_REGION
+
+    @property
+    def awake_bits(self) -> int:
+        """The cats in the garden and awake, a bit per cat."""
+        return self.bits >> AWAKE_AT
 
     # -- rounds ---------------------------------------------------------------------------------
     @property
@@ -287,25 +305,27 @@ class CatChessState(State):
         if self.over:
             return []
         acts: list[Action] = []
-        waiting = self.waiting_bits
+        bits = self.bits
+        waiting = bits & EVERY_CAT
         if waiting:
-            rows = PLACEMENTS.get(self.free) or placements(self.free)
+            free = bits >> FREE_AT & EVERY_REGION
+            rows = PLACEMENTS.get(free) or placements(free)
             for c in CATS_IN[waiting]:
                 acts += rows[c]
             if self.two_phase:
                 return acts
         if self.cats_move:
             per_cat = self.per_cat
-            for c in CATS_IN[self.awake_bits]:
+            for c in CATS_IN[bits >> AWAKE_AT]:
                 acts += per_cat[c]
         return acts
 
     def do(self, action: Action) -> None:
         """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
         try:
-            kind, c, r, o = action.effect  # type: ignore[attr-defined]  # made in moves.py
+            kind, c, r, o, flip = action.effect  # type: ignore[attr-defined]  # moves.py's
         except AttributeError:
-            kind, c, r, o = effect(action)
+            kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
         where, spot = self.where, self.spot
@@ -314,9 +334,7 @@ class CatChessState(State):
         if kind == PLACE_KIND:
             where[c] = r
             spot[r] = c
-            self.free ^= 1 << r  # these bits flip: the region was empty, the cat waiting
-            self.waiting_bits ^= 1 << c
-            self.awake_bits ^= 1 << c
+            self.bits ^= flip  # the region was empty, the cat waiting; it is awake now
             at = self.awake_at | 1 << r
             touch = AROUND[r]
         else:
@@ -326,20 +344,21 @@ class CatChessState(State):
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                self.free ^= (1 << here) | (1 << r)
+                self.bits ^= flip | 1 << (FREE_AT + here)  # and the cat falls asleep
                 touch = AROUND[here] | AROUND[r]
             elif kind == SWAP_KIND:
                 there = where[o]
                 where[c], where[o] = there, here
                 spot[here], spot[there] = o, c
-                if self.awake_bits >> o & 1:
+                if self.bits >> (AWAKE_AT + o) & 1:
                     at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
                 barred = (c, o)
                 touch = redo = AROUND[here] | AROUND[there]
+                self.bits ^= flip  # the cat falls asleep
             else:
                 touch = 0
+                self.bits ^= flip  # the cat falls asleep where it is
             self.asleep[c] = True
-            self.awake_bits ^= 1 << c  # it was awake
         self.awake_at = at
         touch = (touch | self.redo) & at
         self.redo = redo
@@ -369,7 +388,8 @@ class CatChessState(State):
                     else:
                         per_cat[x] = ACTIVATE[n](x, spot)
         self.mover = self.to_move = (mover + 1) % self.num_players
-        if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
+        bits = self.bits
+        if not bits & EVERY_CAT and (not self.cats_move or not bits >> AWAKE_AT):
             self._end_round()
 
     # -- scoring --------------------------------------------------------------------------------
