@@ -173,6 +173,12 @@ class CatChessState(State):
         self._owed += ((_DEAL, self.round, 0, _NONE, _NONE, _NONE),)
         self.reveals += 1
 
+    def first_deal(self) -> None:
+        """Deal round 1's goal cards (a reveal) to a state just made: its garden is empty and
+        its start player moves, as :meth:`start_round` would leave them."""
+        self._owed += ((_DEAL, self.round, 0, _NONE, _NONE, _NONE),)
+        self.reveals += 1
+
     def _deal(self, round_no: int) -> list[list[int]]:
         scripted = self.deals
         if round_no < len(scripted) and scripted[round_no] is not None:
@@ -761,7 +767,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessSta
     start = opts["start"]
     first = rng.below(players) if start is None else start
     state = CatChessState(players, opts, rng, first)
-    state.start_round()
+    state.first_deal()
     return state
 
 
