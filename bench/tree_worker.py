@@ -11,8 +11,9 @@ request asks for the older driver (``"picker": "rng"``: the engine's ``Rng(seed 
 Requests (``op``): ``time`` (``what``: ref, game, game_outcome, legal, ref_legal, clone,
 ref_clone; ``game``, ``seconds``, ``picker``) -> CPU seconds per call; ``rounds`` -> mean rounds
 of a random game; ``digest`` (``game``, ``games``) -> a SHA-256 over 300 seeded random games'
-legal actions, moves, narration, views, JSON and outcomes; ``lion`` (``positions``) -> simulations and CPU seconds of
-level 3 in Cat in the Box from seeded positions, time cap lifted; ``quit``.
+legal actions, moves, narration, views, JSON and outcomes; ``lion`` (``positions``) ->
+simulations and CPU seconds of level 3 in Cat in the Box from seeded positions, time cap lifted;
+``quit``.
 """
 
 from __future__ import annotations
