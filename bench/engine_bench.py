@@ -15,7 +15,10 @@ time), and the engines of the commit the work started from (``BEFORE``) are time
 run, interleaved with today's, each tree in its own process (``bench/tree_worker.py``); the gain
 printed is today's ratio over that commit's. ``--old-method`` also prints the earlier figure
 (today's engine driven by ``Rng.below``, against the ``BASELINE`` table from an earlier run).
-``--digest COMMIT`` checks that today's engines behave exactly as COMMIT's.
+``--digest COMMIT`` checks that today's engines behave exactly as COMMIT's. ``--outcome`` also
+times each random game with its ``outcome()`` read at the end: an engine may leave work until it
+is asked for (Cat Chess scores its rounds and deals the next cards when they are first read), and
+that figure counts it.
 When ``open_spiel`` is installed (bench only: ``pip install open-spiel``), its ``oh_hell`` deal
 driven from Python is timed beside the reference too.
 
@@ -33,7 +36,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -42,6 +44,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import ohhell  # noqa: E402
+from bench.tree_worker import per_call  # noqa: E402  # the one timing loop, shared with the workers
 from cats import GAMES  # noqa: E402
 
 # The commit the fast-engines work started from, whose engines are timed beside today's.
@@ -61,18 +64,6 @@ BASELINE_ROUND: dict[str, float] = {"box": 0.560}
 def seats(game_id: str) -> int:
     """Four seats, or the most the game takes."""
     return min(4, GAMES[game_id].info.max_players)
-
-
-def per_call(fn: Callable[[int], Any], seconds: float) -> float:
-    """CPU seconds per call of ``fn(i)``, calling it for about ``seconds``."""
-    calls = 0
-    start = time.process_time()
-    while True:
-        fn(calls)
-        calls += 1
-        spent = time.process_time() - start
-        if spent >= seconds and calls >= 3:
-            return spent / calls
 
 
 def ratio(reference: Callable[[int], Any], subject: Callable[[int], Any], seconds: float,
@@ -133,7 +124,8 @@ def paired(workers: list[Worker], what: str, game_id: str, seconds: float, round
            picker: str = "random") -> list[float]:
     """Per worker, the median over interleaved rounds of (reference time) / (subject time):
     each round times the reference and the subject in every worker in turn."""
-    ref_what = {"game": "ref", "legal": "ref_legal", "clone": "ref_clone"}[what]
+    ref_what = {"game": "ref", "game_outcome": "ref", "legal": "ref_legal",
+                "clone": "ref_clone"}[what]
     values: list[list[float]] = [[] for _ in workers]
     for _ in range(rounds):
         for w, worker in enumerate(workers):
@@ -159,6 +151,9 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--old-method", action="store_true",
                         help="also print the games ratio the earlier way: today's engine "
                              "driven by Rng.below, against the BASELINE table")
+    parser.add_argument("--outcome", action="store_true",
+                        help="also print the games ratio with each random game's outcome read "
+                             "at its end (so work an engine leaves until asked is counted)")
     parser.add_argument("--digest", metavar="COMMIT",
                         help="instead of timing: a digest of 300 seeded random games (legal "
                              "actions, moves, narration, views, JSON, outcomes) of today's "
@@ -213,6 +208,10 @@ def bench_versus(workers: list[Worker], game_id: str, args: argparse.Namespace,
     print(f"{game_id:10} {seats(game_id):>5} " + " ".join(f"{f:8.3f}" for f in new)
           + f" {round_text:>8}   {old[0]:13.3f} {old[1]:6.3f} {old[2]:6.1f}   {gains}",
           flush=True)
+    if args.outcome:
+        now, then = paired(workers, "game_outcome", game_id, args.seconds, args.rounds)
+        print(f"{'':10} games with the outcome read at the end: {now:.3f} (before {then:.3f}: "
+              f"{now / then:.2f}x)", flush=True)
     if args.old_method:
         driven = paired(workers[:1], "game", game_id, args.seconds, args.rounds, "rng")[0]
         base = BASELINE.get(game_id)

@@ -8,11 +8,12 @@ random move of the engine measurements and of the reference is picked the same w
 (:func:`pick`: ``random.Random(seed).randrange``, as the reference always picked), unless a
 request asks for the older driver (``"picker": "rng"``: the engine's ``Rng(seed ^ 0xBE7C).below``).
 
-Requests (``op``): ``time`` (``what``: ref, game, legal, ref_legal, clone, ref_clone; ``game``,
-``seconds``, ``picker``) -> CPU seconds per call; ``rounds`` -> mean rounds of a random game;
-``digest`` (``game``, ``games``) -> a SHA-256 over 300 seeded random games' legal actions, moves,
-narration, views, JSON and outcomes; ``lion`` (``positions``) -> simulations and CPU seconds of
-level 3 in Cat in the Box from seeded positions, time cap lifted; ``quit``.
+Requests (``op``): ``time`` (``what``: ref, game, game_outcome, legal, ref_legal, clone,
+ref_clone; ``game``, ``seconds``, ``picker``) -> CPU seconds per call; ``rounds`` -> mean rounds
+of a random game; ``digest`` (``game``, ``games``) -> a SHA-256 over 300 seeded random games'
+legal actions, moves, narration, views, JSON and outcomes; ``lion`` (``positions``) ->
+simulations and CPU seconds of level 3 in Cat in the Box from seeded positions, time cap lifted;
+``quit``.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ class Tree:
             return ref.random_deal   # type: ignore[no-any-return]
         if what == "game":
             return lambda i: self.random_game(game_id, i, picker)
+        if what == "game_outcome":  # the outcome read too: work left until asked is counted
+            return lambda i: self.random_game(game_id, i, picker).outcome()
         if what in ("ref_legal", "ref_clone"):
             deals = [ref.mid_deal(i) for i in range(24)]
             if what == "ref_legal":
@@ -159,7 +162,8 @@ class Tree:
 
 
 def per_call(fn: Callable[[int], Any], seconds: float) -> float:
-    """CPU seconds per call of ``fn(i)``, calling it for about ``seconds``."""
+    """CPU seconds per call of ``fn(i)``, calling it for about ``seconds`` (the one timing loop:
+    the workers time with it, and ``engine_bench`` imports it for what it times itself)."""
     calls = 0
     start = time.process_time()
     while True:

@@ -10,13 +10,11 @@ from cats.catchess.deal import shuffle
 from cats.catchess.garden import (
     CARD_INDEX,
     CARDS,
-    CAT_INDEX,
     LETTERS,
     N_CATS,
     N_REGIONS,
     NEIGHBOURS,
     REGION_IDS,
-    REGION_INDEX,
     REGIONS,
     card_json,
     cat_index,
@@ -33,12 +31,22 @@ from cats.catchess.info import (
     check_game_options,
 )
 from cats.catchess.moves import (
+    ACTIVATE,
     AROUND,
+    AWAKE_AT,
     CATS_IN,
     EVERY_CAT,
     EVERY_REGION,
+    FREE_AT,
+    MOVE_KIND,
+    NEXT_DOOR,
+    PLACE_KIND,
     PLACEMENTS,
+    REGIONS_IN,
+    STAY,
+    SWAP_KIND,
     activations,
+    effect,
     placements,
 )
 from cats.catchess.saves import load_state
@@ -54,6 +62,12 @@ if TYPE_CHECKING:
 # tokens gained, garden (cat per region) and asleep flags.
 _RoundParts = tuple[int, int, list[list[int]], list[list[list[bool]]], list[int], list[int],
                     list[bool]]
+# Work a state owes, done when its cards, tokens, round records or generator are first read:
+# (_DEAL, round, ...) deals that round's goal cards; (_SCORE, round, start player, where, spot,
+# asleep) scores a finished round on its garden. The lists are never mutated once owed.
+_Owed = tuple[int, int, int, list[int], list[int], list[bool]]
+_DEAL, _SCORE = 0, 1
+_NONE: list[Any] = []
 
 
 class CatChessState(State):
@@ -69,7 +83,7 @@ class CatChessState(State):
                  first_start: int) -> None:
         self.num_players = players
         self.options: JsonDict = dict(options)
-        self.rng = rng
+        self._rng = rng
         self.reveals = 0
         self.first_start = first_start
         self.solo = players == 1
@@ -80,10 +94,11 @@ class CatChessState(State):
         self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
         self.over = False
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.tokens = [0] * players
+        self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._tokens = [0] * players
         # A record per finished round, or the parts of one not yet written out (``history``).
         self._history: list[JsonDict | _RoundParts] = []
+        self._owed: tuple[_Owed, ...] = ()
         self.clear_garden()
         self.mover = self.to_move = first_start
 
@@ -94,22 +109,46 @@ class CatChessState(State):
         self.asleep = [False] * N_CATS
         self.just_swapped: tuple[int, ...] = ()
         self.log: list[tuple[int, Action]] = []  # this round's (seat, action), public
-        self.waiting_bits = EVERY_CAT  # the cats off the board
-        self.awake_bits = 0  # the cats in the garden and awake
-        self.free = EVERY_REGION  # the empty regions
-        # Activations of the cat on each region, worked out when asked; ``stale`` has the bits
-        # of the regions whose entry must be worked out again (a neighbourhood has changed).
-        self.stale = EVERY_REGION
-        self.region_acts: list[tuple[Action, ...]] = [()] * N_REGIONS
+        # The garden in one mask (moves.FREE_AT, AWAKE_AT): the cats off the board, the empty
+        # regions and the cats in the garden and awake.
+        self.bits = EVERY_CAT | EVERY_REGION << FREE_AT
+        self.awake_at = 0  # the regions an awake cat sits on
+        # The activations of each awake cat (entry N_CATS stays empty), kept up to date by every
+        # move for the cats around the regions it changed; right after a swap the entries it
+        # touched bar the swapped cats, and ``redo`` has the regions to work out again next move.
+        self.per_cat: list[tuple[Action, ...]] = [()] * (N_CATS + 1)
+        self.redo = 0
 
     def garden_changed(self) -> None:
-        """Bring the bit masks and caches in line with ``where``, ``spot`` and ``asleep`` after
-        they were set directly (a loaded save)."""
-        self.waiting_bits = sum(1 << c for c in range(N_CATS) if self.where[c] < 0)
-        self.awake_bits = sum(1 << c for c in range(N_CATS)
-                              if self.where[c] >= 0 and not self.asleep[c])
-        self.free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
-        self.stale = EVERY_REGION
+        """Bring the bit masks and activations in line with ``where``, ``spot``, ``asleep`` and
+        ``just_swapped`` after they were set directly (a loaded save)."""
+        where, asleep = self.where, self.asleep
+        waiting = sum(1 << c for c in range(N_CATS) if where[c] < 0)
+        awake = sum(1 << c for c in range(N_CATS) if where[c] >= 0 and not asleep[c])
+        free = sum(1 << r for r in range(N_REGIONS) if self.spot[r] < 0)
+        self.bits = waiting | free << FREE_AT | awake << AWAKE_AT
+        self.awake_at = sum(1 << where[c] for c in CATS_IN[self.awake_bits])
+        barred = self.just_swapped
+        for c in CATS_IN[self.awake_bits]:
+            self.per_cat[c] = activations(c, where[c], self.spot, barred)
+        self.redo = 0
+        for c in barred:
+            self.redo |= AROUND[where[c]]
+
+    @property
+    def waiting_bits(self) -> int:
+        """The cats off the board, a bit per cat."""
+        return self.bits & EVERY_CAT
+
+    @property
+    def free(self) -> int:
+        """The empty regions, a bit per region."""
+        return self.bits >> FREE_AT & EVERY_REGION
+
+    @property
+    def awake_bits(self) -> int:
+        """The cats in the garden and awake, a bit per cat."""
+        return self.bits >> AWAKE_AT
 
     # -- rounds ---------------------------------------------------------------------------------
     @property
@@ -131,16 +170,22 @@ class CatChessState(State):
         """Clear the garden, wake every cat and deal the goal cards (a reveal)."""
         self.clear_garden()
         self.mover = self.to_move = self.round_start
-        self.hands = self._deal()
+        self._owed += ((_DEAL, self.round, 0, _NONE, _NONE, _NONE),)
         self.reveals += 1
 
-    def _deal(self) -> list[list[int]]:
+    def first_deal(self) -> None:
+        """Deal round 1's goal cards (a reveal) to a state just made: its garden is empty and
+        its start player moves, as :meth:`start_round` would leave them."""
+        self._owed += ((_DEAL, self.round, 0, _NONE, _NONE, _NONE),)
+        self.reveals += 1
+
+    def _deal(self, round_no: int) -> list[list[int]]:
         scripted = self.deals
-        if self.round < len(scripted) and scripted[self.round] is not None:
-            cards: list[int] = list(scripted[self.round])  # type: ignore[arg-type]
+        if round_no < len(scripted) and scripted[round_no] is not None:
+            cards: list[int] = list(scripted[round_no])  # type: ignore[arg-type]
         else:
             deck = list(range(len(CARDS)))
-            shuffle(self.rng, deck)
+            shuffle(self._rng, deck)
             cards = deck[:SOLO_CARDS if self.solo else self.num_players]
         return [cards] if self.solo else [[c] for c in cards]
 
@@ -149,28 +194,88 @@ class CatChessState(State):
         return not self.waiting_bits and (not self.cats_move or not self.awake_bits)
 
     def _end_round(self) -> None:
-        where, centre = self.where, self.from_centre
-        met = [[goals_met(CARDS[c], where, centre) for c in hand] for hand in self.hands]
-        gained = [sum(map(sum, seat)) for seat in met]
-        tokens = self.tokens
-        for seat, n in enumerate(gained):
-            tokens[seat] += n
-        # The round's record is written out when it is first read; the next round's deal and
-        # garden are new lists, so these may be kept as they are.
-        self._history.append((self.round + 1, self.round_start, self.hands, met, gained,
-                              self.spot, self.asleep))
         self.reveals += 1
         if self.round + 1 >= self.rounds_total:
+            # The last garden stays the state's own: the round is scored on copies.
+            self._owed += ((_SCORE, self.round, self.round_start, self.where[:], self.spot[:],
+                            self.asleep[:]),)
             self.over = True
             self.to_move = None
             return
+        # The next round's garden is made of new lists, so these may be kept as they are.
+        self._owed += ((_SCORE, self.round, self.round_start, self.where, self.spot,
+                        self.asleep),)
         self.round += 1
         self.start_round()
+
+    def _settle(self) -> None:
+        """Do the owed deals and scoring, in order (the same draws, at the same points of the
+        generator's sequence, as if each had been done at once)."""
+        owed, self._owed = self._owed, ()
+        centre = self.from_centre
+        for kind, round_no, start, where, spot, asleep in owed:
+            if kind == _DEAL:
+                self._hands = self._deal(round_no)
+                continue
+            hands = self._hands
+            met = [[goals_met(CARDS[c], where, centre) for c in hand] for hand in hands]
+            gained = [sum(map(sum, seat)) for seat in met]
+            tokens = self._tokens
+            for seat, n in enumerate(gained):
+                tokens[seat] += n
+            # The round's record is written out when it is first read; the next round's deal
+            # is a new list, so these may be kept as they are.
+            self._history.append((round_no + 1, start, hands, met, gained, spot, asleep))
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The goal cards (indices) each seat holds this round."""
+        if self._owed:
+            self._settle()
+        return self._hands
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        if self._owed:
+            self._settle()
+        self._hands = hands
+
+    @property
+    def tokens(self) -> list[int]:
+        """The etiquette tokens each seat has won in the finished rounds."""
+        if self._owed:
+            self._settle()
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, tokens: list[int]) -> None:
+        if self._owed:
+            self._settle()
+        self._tokens = tokens
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator (the goal-card deals draw from it)."""
+        if self._owed:
+            self._settle()
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        if self._owed:
+            self._settle()
+        self._rng = rng
+
+    def rounds_finished(self) -> int:
+        """The rounds played to the end so far."""
+        return len(self._history) + sum(1 for entry in self._owed if entry[0] == _SCORE)
 
     @property
     def history(self) -> list[JsonDict]:
         """One record per finished round (its number, start player, cards, goals met, tokens,
         garden and asleep cats); the records are never mutated."""
+        if self._owed:
+            self._settle()
         entries = self._history
         for i, entry in enumerate(entries):
             if isinstance(entry, tuple):
@@ -179,6 +284,8 @@ class CatChessState(State):
 
     @history.setter
     def history(self, entries: list[JsonDict]) -> None:
+        if self._owed:
+            self._settle()
         self._history = list(entries)
 
     def _garden_letters(self) -> list[Optional[str]]:
@@ -204,63 +311,91 @@ class CatChessState(State):
         if self.over:
             return []
         acts: list[Action] = []
-        waiting = self.waiting_bits
+        bits = self.bits
+        waiting = bits & EVERY_CAT
         if waiting:
-            rows = PLACEMENTS.get(self.free) or placements(self.free)
+            free = bits >> FREE_AT & EVERY_REGION
+            rows = PLACEMENTS.get(free) or placements(free)
             for c in CATS_IN[waiting]:
                 acts += rows[c]
             if self.two_phase:
                 return acts
-        awake = self.awake_bits
-        if awake and self.cats_move:
-            where, cached, stale = self.where, self.region_acts, self.stale
-            barred = self.just_swapped
-            for c in CATS_IN[awake]:
-                r = where[c]
-                if stale >> r & 1:
-                    cached[r] = activations(c, r, self.spot, barred)
-                    if not barred:  # right after a swap, the entries it touched are one-offs
-                        stale &= ~(1 << r)
-                acts += cached[r]
-            if not barred:
-                self.stale = stale
+        if self.cats_move:
+            per_cat = self.per_cat
+            for c in CATS_IN[bits >> AWAKE_AT]:
+                acts += per_cat[c]
         return acts
 
     def do(self, action: Action) -> None:
         """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
-        self.log.append((self.mover, action))
-        kind = type(action)
-        c = CAT_INDEX[action.cat]  # type: ignore[attr-defined]
-        self.just_swapped = ()
+        try:
+            kind, c, r, o, flip = action.effect  # type: ignore[attr-defined]  # moves.py's
+        except AttributeError:
+            kind, c, r, o, flip = effect(action)
+        mover = self.mover
+        self.log.append((mover, action))
         where, spot = self.where, self.spot
-        if kind is Place:
-            r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
+        barred: tuple[int, ...] = ()
+        redo = 0
+        if kind == PLACE_KIND:
             where[c] = r
             spot[r] = c
-            self.free ^= 1 << r  # these three bits flip: the region was empty, the cat waiting
-            self.waiting_bits ^= 1 << c
-            self.awake_bits ^= 1 << c
-            self.stale |= AROUND[r]
+            self.bits ^= flip  # the region was empty, the cat waiting; it is awake now
+            at = self.awake_at | 1 << r
+            touch = AROUND[r]
         else:
-            if kind is Move:
-                r = REGION_INDEX[action.region]  # type: ignore[attr-defined]
-                here = where[c]
+            here = where[c]
+            at = self.awake_at ^ 1 << here  # the cat falls asleep
+            if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                self.free ^= (1 << here) | (1 << r)
-                self.stale |= AROUND[here] | AROUND[r]
-            elif kind is Swap:
-                o = CAT_INDEX[action.other]  # type: ignore[attr-defined]
-                rc, ro = where[c], where[o]
-                where[c], where[o] = ro, rc
-                spot[rc], spot[ro] = o, c
-                self.just_swapped = (c, o)
-                self.stale |= AROUND[rc] | AROUND[ro]
+                self.bits ^= flip | 1 << (FREE_AT + here)  # and the cat falls asleep
+                touch = AROUND[here] | AROUND[r]
+            elif kind == SWAP_KIND:
+                there = where[o]
+                where[c], where[o] = there, here
+                spot[here], spot[there] = o, c
+                if self.bits >> (AWAKE_AT + o) & 1:
+                    at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
+                barred = (c, o)
+                touch = redo = AROUND[here] | AROUND[there]
+                self.bits ^= flip  # the cat falls asleep
+            else:
+                touch = 0
+                self.bits ^= flip  # the cat falls asleep where it is
             self.asleep[c] = True
-            self.awake_bits ^= 1 << c  # it was awake
-        self.mover = self.to_move = (self.mover + 1) % self.num_players
-        if not self.waiting_bits and (not self.cats_move or not self.awake_bits):
+        self.awake_at = at
+        touch = (touch | self.redo) & at
+        self.redo = redo
+        self.just_swapped = barred
+        if touch:
+            per_cat = self.per_cat
+            if barred:
+                for n in REGIONS_IN[touch]:
+                    x = spot[n]
+                    per_cat[x] = activations(x, n, spot, barred)
+            else:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
+                for n in REGIONS_IN[touch]:
+                    x = spot[n]
+                    towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
+                    k = len(around)
+                    if k == 3:
+                        a, b, d = around
+                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                      towards[d][spot[d]])
+                    elif k == 2:
+                        a, b = around
+                        per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
+                    elif k == 4:
+                        a, b, d, e = around
+                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                      towards[d][spot[d]], towards[e][spot[e]])
+                    else:
+                        per_cat[x] = ACTIVATE[n](x, spot)
+        self.mover = self.to_move = (mover + 1) % self.num_players
+        bits = self.bits
+        if not bits & EVERY_CAT and (not self.cats_move or not bits >> AWAKE_AT):
             self._end_round()
 
     # -- scoring --------------------------------------------------------------------------------
@@ -443,7 +578,7 @@ class CatChessState(State):
         """The move, and the end of the round it brought about."""
         assert isinstance(before, CatChessState)
         said_now = [words.move(action)]
-        if len(self._history) > len(before._history):
+        if self.rounds_finished() > before.rounds_finished():
             said_now.append(words.W("round_ends", round=self.history[-1]["round"]))
         return tuple(said_now)
 
@@ -562,13 +697,13 @@ class CatChessState(State):
         """A fast independent copy."""
         new = CatChessState.__new__(CatChessState)
         new.__dict__.update(self.__dict__)
-        new.rng = Rng(self.rng.state)
+        new._rng = Rng(self._rng.state)
         new.where = self.where[:]
         new.spot = self.spot[:]
         new.asleep = self.asleep[:]
-        new.region_acts = self.region_acts[:]
-        new.hands = [h[:] for h in self.hands]
-        new.tokens = self.tokens[:]
+        new.per_cat = self.per_cat[:]
+        new._hands = [h[:] for h in self._hands]
+        new._tokens = self._tokens[:]
         new._history = self._history[:]
         new.log = self.log[:]
         return new
@@ -632,7 +767,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessSta
     start = opts["start"]
     first = rng.below(players) if start is None else start
     state = CatChessState(players, opts, rng, first)
-    state.start_round()
+    state.first_deal()
     return state
 
 
