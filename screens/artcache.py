@@ -12,6 +12,7 @@ import pygame
 from saves import paths
 
 SLOW = 0.001  # seconds: art quicker to render than this is not worth a file
+KEEP_AT_MOST = 400  # pictures in the cache; past it the least recently used go (sizes add up)
 
 
 def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
@@ -30,7 +31,9 @@ def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:
     if path is None or not path.is_file():
         return None
     try:
-        return pygame.image.load(str(path))
+        surf = pygame.image.load(str(path))
+        os.utime(path)  # used now: the pruning keeps what is in use
+        return surf
     except (pygame.error, OSError, ValueError):
         return None
 
@@ -45,8 +48,20 @@ def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surf, str(tmp))
         os.replace(tmp, path)
+        prune(path.parent)
     except (pygame.error, OSError):
         try:
             tmp.unlink()
         except OSError:
             pass
+
+
+def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST) -> None:
+    """Delete the least recently used pictures past ``keep_at_most`` (a window resized many
+    times, or art changed by an update, would otherwise fill the folder)."""
+    try:
+        kept = sorted(folder.glob("*.png"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in kept[keep_at_most:]:
+            old.unlink()
+    except OSError:
+        pass

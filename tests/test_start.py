@@ -78,3 +78,13 @@ def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any
     fresh = assets.image("cover_catch22", 160, 100)
     assert pygame.image.tobytes(fresh, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
     assets.image.cache_clear()
+
+
+def test_the_art_cache_keeps_the_pictures_used_last(tmp_path: Any) -> None:
+    for i in range(6):
+        path = tmp_path / f"art{i}.png"
+        path.write_bytes(b"png")
+        os.utime(path, ns=(i * 10**9, i * 10**9))   # art5 used most recently
+    artcache.prune(tmp_path, keep_at_most=4)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art2.png", "art3.png", "art4.png",
+                                                          "art5.png"]
