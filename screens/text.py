@@ -444,6 +444,13 @@ def tr(key: str, **values: object) -> str:
     return words.spaced(text.format(**values)) if values else text
 
 
+def default_seat_names(seat: int) -> list[str]:
+    """The names a seat gets when nobody types one, in the current language: a player's, then
+    a bot's of each level ("Player 2", "Kitten 2", "Tomcat 2", "Lion 2")."""
+    return [tr("new.player_name", n=seat + 1)] + [
+        tr("new.bot_name", level=tr(f"level.{level}"), n=seat + 1) for level in (1, 2, 3)]
+
+
 def rules_section(game_id: str, section: str) -> str:
     """A section of a game's English rules page ("Scoring") by its heading on the page in the
     current language (the pages keep their sections in the same order); as it is if not found."""

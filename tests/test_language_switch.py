@@ -105,6 +105,19 @@ def test_switching_to_chinese_with_a_game_open_redraws_the_whole_table(
     assert len(english(drawn_texts(ctx, monkeypatch))) > 5, "and back to English"
 
 
+def test_seats_called_by_their_default_names_take_the_new_languages(ctx: Any) -> None:
+    from screens.registry import open_game
+
+    seats = [Seat("Player 1"), Seat("Ann"), Seat("Tomcat 3", "bot", 2)]
+    session = Session.start("between", seats, 7, {})
+    scene = show(ctx, open_game(ctx, session))
+    switch_in_settings(ctx, scene)
+    assert [s.name for s in session.seats] == ["玩家 1", "Ann", "公貓 3"]
+    assert session.seats[2].is_bot and session.seats[2].level == 2
+    switch_in_settings(ctx, scene)
+    assert [s.name for s in session.seats] == ["Player 1", "Ann", "Tomcat 3"]
+
+
 def test_a_refused_save_name_is_answered_in_chinese(ctx: Any) -> None:
     from screens.overlays import TextPrompt
 

@@ -9,7 +9,6 @@ import pygame
 import pygame_gui
 
 from cats import get_game
-from cats.ai import LEVEL_NAMES
 from cats.session import Seat, Session
 from saves.profiles import COLOURS, SYMBOLS
 from saves.values import name_problem, printable, seed_of
@@ -18,7 +17,8 @@ from screens.assets import font
 from screens.overlays import blit_lines, draw_panel, fit_text, keep_game
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
-from screens.text import blurb, file_text, option_help, option_label, title, tr
+from screens.text import (blurb, default_seat_names, file_text, option_help, option_label, title,
+                          tr)
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -66,10 +66,11 @@ class NewGameScene(Scene):
         """A human seat takes the next saved player's name; a bot is named after its level."""
         level = kinds().index(self.kinds[seat])
         if level:
-            return tr("new.bot_name", level=tr(f"level.{level}") if level in LEVEL_NAMES else level, n=seat + 1)
+            return default_seat_names(seat)[level]
         humans_before = sum(1 for i in range(seat) if not kinds().index(self.kinds[i]))
         profiles = [p.name for p in self.ctx.profiles.profiles]
-        return profiles[humans_before] if humans_before < len(profiles) else tr("new.player_name", n=seat + 1)
+        return (profiles[humans_before] if humans_before < len(profiles)
+                else default_seat_names(seat)[0])
 
     def name_seats(self) -> None:
         """Fill every seat name the player has not typed."""

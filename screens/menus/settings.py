@@ -3,17 +3,19 @@ and the Done / Undo step before a hotseat hand-off."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from cats.session import Session
 from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
 from screens import palette
 from screens.assets import font, use_language
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
-from screens.text import LANGUAGE_NAMES, file_text, set_language, tr
+from screens.text import LANGUAGE_NAMES, default_seat_names, file_text, set_language, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -105,8 +107,17 @@ class SettingsScene(Scene):
 
     def switch_language(self, lang: str) -> None:
         """Show everything in ``lang`` from the next frame on: the scenes under this one are
-        rebuilt when it closes (their pygame-gui elements are made anew), this one at once."""
+        rebuilt when it closes (their pygame-gui elements are made anew), this one at once.
+        A seat still called by its default name ("Player 2") is called by the new language's."""
+        sessions = [scene.session for scene in self.ctx.scenes.stack
+                    if isinstance(getattr(scene, "session", None), Session)]
+        before = [[default_seat_names(i) for i in range(len(s.seats))] for s in sessions]
         set_language(lang)
+        for session, names in zip(sessions, before):
+            for i, seat in enumerate(session.seats):
+                if seat.name in names[i]:
+                    session.seats[i] = replace(seat, name=default_seat_names(i)[
+                        names[i].index(seat.name)])
         use_language(self.ctx.ui, lang)
         self.ctx.ui.rebuild_all_from_changed_theme_data()
 
