@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from cats.catchess import GAME
-from cats.catchess.state import CatChessState
 from cats.catchess.garden import CARD_INDEX
+from cats.catchess.state import CatChessState
 from cats.conformance import check_game
 from cats.rng import Rng
 
@@ -79,7 +79,7 @@ def test_views_never_show_another_seats_card_before_the_round_end_reveal(players
         for seat in range(players):
             view = state.view_for(seat)
             assert [c["number"] for c in view["my_cards"]] == [
-                [n for n, i in CARD_INDEX.items() if i == state.hands[seat][0]][0]]
+                next(n for n, i in CARD_INDEX.items() if i == state.hands[seat][0])]
             assert len(view["rounds_played"]) == len(state.history) == state.round
             mine = state.hands[seat][0]
             pool = [c for c in range(9) if c != mine]
