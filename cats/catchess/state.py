@@ -437,7 +437,8 @@ class CatChessState(State):
         for entry in self.history:
             parts = []
             for number, met in zip(entry["cards"][seat], entry["met"][seat]):
-                parts.append(_card_line(number, tuple(map(bool, met))))
+                ticks = _ticks(number, tuple(map(bool, met)))
+                parts.append(f"card {number}: {ticks}")
             out.append(f"Round {entry['round']}: " + "; ".join(parts)
                        + f" = {_tokens(entry['tokens'][seat])}")
         out.append(f"Total: {_tokens(self.tokens[seat])}")
@@ -755,11 +756,10 @@ def _round_record(number: int, start: int, hands: list[list[int]], met: list[lis
 
 
 @cache
-def _card_line(number: int, met: tuple[bool, ...]) -> str:
-    """"card 3: order G-A-D ✓, B-C ✗, ..." for card ``number`` with these goals met."""
+def _ticks(number: int, met: tuple[bool, ...]) -> str:
+    """"order G-A-D ✓, B-C ✗, ..." for card ``number`` with these goals met."""
     texts = goal_texts(CARDS[CARD_INDEX[number]])
-    ticks = ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
-    return f"card {number}: {ticks}"
+    return ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
 
 
 def _tokens(n: int) -> str:
