@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from cats.catchess import GAME
-from cats.catchess.state import CatChessState
 from cats.catchess.garden import CARD_INDEX
+from cats.catchess.state import CatChessState
 from cats.conformance import check_game
 from cats.rng import Rng
 
@@ -79,7 +79,7 @@ def test_views_never_show_another_seats_card_before_the_round_end_reveal(players
         for seat in range(players):
             view = state.view_for(seat)
             assert [c["number"] for c in view["my_cards"]] == [
-                [n for n, i in CARD_INDEX.items() if i == state.hands[seat][0]][0]]
+                next(n for n, i in CARD_INDEX.items() if i == state.hands[seat][0])]
             assert len(view["rounds_played"]) == len(state.history) == state.round
             mine = state.hands[seat][0]
             pool = [c for c in range(9) if c != mine]
@@ -123,3 +123,41 @@ def test_what_the_state_keeps_up_to_date_matches_a_state_read_afresh(
         if other.to_move is not None:
             legal = other.legal_actions()
             other.do(legal[-1 - rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (2, {"rounds": 5}), (1, {})])
+def test_owed_deals_and_scores_come_out_as_if_done_at_once(
+        players: int, options: dict[str, Any]) -> None:
+    """A round's scoring and the next deal wait until the cards, tokens, records or generator
+    are read: a game never read until its end, a game read after every move and a clone taken
+    mid-game and read late all end in the same JSON, outcome and generator state."""
+    seeds = Rng(5 + players)
+    late = GAME.new_game(players, 17, options)
+    eager = GAME.new_game(players, 17, options)
+    clones = []
+    while late.to_move is not None:
+        legal = late.legal_actions()
+        assert legal == eager.legal_actions()
+        action = legal[seeds.below(len(legal))]
+        late.do(action)
+        eager.do(action)
+        eager.hands, eager.tokens, eager.history, eager.rng  # noqa: B018  # read: owed work done
+        if seeds.below(6) == 0:
+            clones.append(late.clone())
+    assert late.to_json() == eager.to_json() and late.rng.state == eager.rng.state
+    assert late.outcome() == eager.outcome()
+    for copy in clones:
+        while copy.to_move is not None:
+            copy.do(copy.legal_actions()[0])
+        assert copy.to_json()["tokens"] == copy.tokens  # settled and consistent
+
+
+def test_an_action_made_anew_has_the_effect_of_the_one_the_tables_hand_out() -> None:
+    """Actions read from JSON or typed in are played exactly as the shared ones are."""
+    from cats.catchess.actions import Move, Place, Stay, Swap
+    from cats.catchess.moves import MOVE, PLACE, STAY, SWAP, effect
+
+    made = [Place("C", 7), Stay("I"), Move("A", 12), Swap("B", "H")]
+    shared = [PLACE[2][6], STAY[8], MOVE[0][11], SWAP[1][7]]
+    assert made == shared
+    assert [effect(a) for a in made] == [a.effect for a in shared]  # type: ignore[attr-defined]

@@ -167,6 +167,16 @@ def card_json(card: GoalCard, met: Sequence[bool], from_centre: bool) -> JsonDic
 
 def goal_texts(card: GoalCard) -> list[str]:
     """The four goals in words: "order G-A-D", "B-C", ..."""
+    made = _GOAL_TEXTS.get(id(card))
+    if made is not None and made[0] is card:  # one of the data file's cards: written once
+        return list(made[1])
+    return _write_goals(card)
+
+
+def _write_goals(card: GoalCard) -> list[str]:
     texts = ["order " + "-".join(LETTERS[x] for x in card.order)]
     texts.extend(f"{LETTERS[a]}-{LETTERS[b]}" for a, b in card.friends)
     return texts
+
+
+_GOAL_TEXTS = {id(c): (c, tuple(_write_goals(c))) for c in CARDS}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional
 
 from cats.catchess import words
@@ -436,8 +437,7 @@ class CatChessState(State):
         for entry in self.history:
             parts = []
             for number, met in zip(entry["cards"][seat], entry["met"][seat]):
-                texts = goal_texts(CARDS[CARD_INDEX[number]])
-                ticks = ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
+                ticks = _ticks(number, tuple(map(bool, met)))
                 parts.append(f"card {number}: {ticks}")
             out.append(f"Round {entry['round']}: " + "; ".join(parts)
                        + f" = {_tokens(entry['tokens'][seat])}")
@@ -753,6 +753,13 @@ def _round_record(number: int, start: int, hands: list[list[int]], met: list[lis
         "garden": _letters_on(spot),
         "asleep": [LETTERS[c] for c in range(N_CATS) if asleep[c]],
     }
+
+
+@cache
+def _ticks(number: int, met: tuple[bool, ...]) -> str:
+    """"order G-A-D ✓, B-C ✗, ..." for card ``number`` with these goals met."""
+    texts = goal_texts(CARDS[CARD_INDEX[number]])
+    return ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
 
 
 def _tokens(n: int) -> str:
