@@ -174,6 +174,19 @@ def per_call(fn: Callable[[int], Any], seconds: float) -> float:
             return spent / calls
 
 
+
+def round_stamp_of(game_id: str) -> Any:
+    """The game's ``round_stamp(state)``: from its package in older trees, from its state
+    module since the packages export only ``GAME`` and ``INFO``; ``None`` if it has none."""
+    for name in (f"cats.{game_id}", f"cats.{game_id}.state"):
+        try:
+            stamp = getattr(importlib.import_module(name), "round_stamp", None)
+        except ImportError:
+            continue
+        if stamp is not None:
+            return stamp
+    return None
+
 def serve(root: str) -> None:
     """Answer requests until ``quit`` or end of input."""
     sys.path.insert(0, root)
@@ -190,7 +203,7 @@ def serve(root: str) -> None:
                 made[key] = tree.subject(*key)
             answer: Any = per_call(made[key], float(req["seconds"]))
         elif op == "rounds":
-            stamp = getattr(importlib.import_module(f"cats.{req['game']}"), "round_stamp", None)
+            stamp = round_stamp_of(req["game"])
             answer = None if stamp is None else sum(
                 stamp(tree.random_game(req["game"], i)) for i in range(20)) / 20
         elif op == "digest":
