@@ -2,6 +2,7 @@
 clairvoyant player.
 
     python bench/gambit_bench.py [--seeds 1000] [--umbra] [--workers 2] [--first 0]
+    python bench/gambit_bench.py --config '{"widen_deck": 6}' --log bench/results/x.jsonl  # resumable
 
 For every seed (one deal each) it plays a whole game with the level-3 solver, one with the
 previous release's solver (``PREVIOUS``: the same seed and random stream, so the two are paired;
@@ -239,6 +240,15 @@ def report(results: list[dict[str, Any]], umbra: bool, workers: int, elapsed: fl
     return "\n".join(lines)
 
 
+def read_log(path: Path | None, config: str, umbra: bool) -> list[dict[str, Any]]:
+    """The deals ``path`` holds for these solver settings (none when there is no log yet)."""
+    if path is None or not path.exists():
+        return []
+    wanted = json.loads(config)
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [r for r in rows if r.get("config") == wanted and r.get("umbra") == umbra]
+
+
 def _worker_start() -> None:
     """Worker processes give way to interactive work (CPU-time figures are not distorted)."""
     os.nice(10)
@@ -254,15 +264,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", default="{}",
                         help="JSON keyword arguments of a GambitSolver to play instead of level 3 "
                              "(a candidate), e.g. '{\"exact_deck\": 6, \"carry_table\": true}'")
+    parser.add_argument("--log", type=Path,
+                        help="append each deal's figures to this JSON-lines file and skip the "
+                             "deals it already holds for the same solver settings (resumable)")
+    parser.add_argument("--report", action="store_true",
+                        help="only print the table of the deals already in --log")
     args = parser.parse_args(argv)
     CANDIDATE.update(json.loads(args.config))
-    jobs = [(seed, args.umbra, args.config)
-            for seed in range(args.first, args.first + args.seeds)]
+    seeds = range(args.first, args.first + args.seeds)
+    results = [r for r in read_log(args.log, args.config, args.umbra) if r["seed"] in seeds]
+    if args.report:
+        results.sort(key=lambda r: r["seed"])
+        print(report(results, args.umbra, args.workers, 0.0) if results else "no deals logged")
+        return 0 if results else 1
+    logged = {r["seed"] for r in results}
+    jobs = [(seed, args.umbra, args.config) for seed in seeds if seed not in logged]
     start = time.perf_counter()
-    results: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.workers, _worker_start) as pool:
         for done, result in enumerate(pool.imap_unordered(run_seed, jobs, chunksize=1), 1):
             results.append(result)
+            if args.log:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps({"config": json.loads(args.config),
+                                          "umbra": args.umbra, **result}) + "\n")
             if done % 50 == 0 or done == len(jobs):
                 print(f"  {done}/{len(jobs)} seeds, {time.perf_counter() - start:.0f} s",
                       file=sys.stderr, flush=True)
