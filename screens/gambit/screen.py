@@ -28,6 +28,8 @@ class GambitScene(GameScene):
 
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         self.hint_future: Optional[Future[tuple[Action, float]]] = None
+        # One solver for the whole game: its exact search's table carries from hint to hint.
+        self.solver: Any = None
         self.hint_spot: Optional[Spot] = None
         self.flip: Optional[Tween] = None
         super().__init__(ctx, session)
@@ -72,7 +74,9 @@ class GambitScene(GameScene):
         world = state.determinize(0, Rng(self.session.seed + len(self.session.log)))
         assert isinstance(world, GambitState)
         rng = Rng(len(self.session.log) + 17)
-        self.hint_future = self.ctx.executor.submit(GambitSolver().hint, world, rng)
+        if self.solver is None:
+            self.solver = GambitSolver()
+        self.hint_future = self.ctx.executor.submit(self.solver.hint, world, rng)
         self.flash(tr("gambit.thinking"), 2.0)
 
     def update(self, dt: float) -> None:
