@@ -381,3 +381,30 @@ def test_the_result_can_be_shown_again_from_the_menu_and_counts_once(ctx) -> Non
     frame(ctx, 0.016)
     again = ctx.scenes.top
     assert isinstance(again, MenuOverlay) and again.lines == panel.lines
+
+
+def test_hints_in_one_game_share_one_solver_whose_table_carries_over(ctx) -> None:  # type: ignore[no-untyped-def]
+    # The level-3 hint widens its exact search with the table of the game's earlier hints
+    # (cats/gambit/solver.py, carry_table): a solver made afresh per hint would start empty.
+    session, scene = open_gambit(ctx)
+
+    def play_until_a_choice() -> None:
+        while len(session.state.legal_actions()) == 1:
+            assert scene.play(session.state.legal_actions()[0])
+            frame(ctx, 0.016)
+
+    while len(session.state.deck) > 7:  # the widening starts at 7 cards left
+        assert scene.play(session.state.legal_actions()[0])
+        frame(ctx, 0.016)
+    play_until_a_choice()
+    scene.show_hint()
+    frames_until(ctx, lambda: scene.hint_future is None)
+    first = scene.solver
+    assert first is not None and first._tables, "the hint left no table to carry"
+    assert scene.flash_text.startswith("Hint: ")
+    assert scene.play(session.state.legal_actions()[0])
+    frame(ctx, 0.016)
+    play_until_a_choice()
+    scene.show_hint()
+    frames_until(ctx, lambda: scene.hint_future is None)
+    assert scene.solver is first
