@@ -192,7 +192,9 @@ def test_late_game_expectimax_equals_brute_force() -> None:
 
 
 # -- the hint ----------------------------------------------------------------------------------------
-LIGHT = dict(samples=4, batch=2, nodes=120, exact_deck=3, exact_nodes=3000, seconds=60.0)
+# Small budgets, no widening and no carried table (the tests that want them say so).
+LIGHT = dict(samples=4, batch=2, nodes=120, exact_deck=3, exact_nodes=3000, seconds=60.0,
+             widen_deck=0, carry_table=False)
 
 
 def test_solver_plays_only_legal_actions() -> None:
@@ -349,7 +351,7 @@ def test_a_widened_search_cut_by_the_budget_gives_todays_answer() -> None:
         # The budget ends after the widening check and before the search's first clock check
         # (at its 64th node: a search that needs fewer completes, and is checked below).
         budget = (today_clock.readings + 0.5) * today_clock.tick
-        wide = GambitSolver(**WIDE, widen_deck=10, budget=budget,  # type: ignore[arg-type]
+        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, budget=budget,  # type: ignore[arg-type]
                             clock=Ticks())
         answer = wide.hint(state, Rng(1), 60.0)
         if wide.last_stats["widened"] == "stopped":
@@ -363,7 +365,7 @@ def test_a_widened_search_cut_by_the_budget_gives_todays_answer() -> None:
 def test_a_widened_search_that_completes_gives_the_exact_value() -> None:
     """With budget left, the widened search's (exact) answer replaces the sampled one."""
     for state in _late_turns():
-        wide = GambitSolver(**WIDE, widen_deck=10, budget=1e9, clock=Ticks())  # type: ignore[arg-type]
+        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, budget=1e9, clock=Ticks())  # type: ignore[arg-type]
         action, value = wide.hint(state, Rng(1), 60.0)
         assert wide.last_stats["method"] == "exact" and action in state.legal_actions()
         if len(state.deck) > WIDE["exact_deck"]:
