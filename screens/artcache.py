@@ -1,6 +1,8 @@
 """Art drawn once, across runs: a picture whose SVG takes more than :data:`SLOW` to render is kept
-as a PNG in the cache folder (named by the SVG's size, date and the size drawn), so the next start
-reads it back in a fraction of the time. Anything wrong with the cache just means drawing again."""
+as a picture in the cache folder (named by the SVG's size, date and the size drawn), so the next
+start reads it back in a fraction of the time. Pictures are kept as uncompressed BMP (exact, with
+alpha): reading one back costs a seventh of a PNG's decoding, which the first frame waits for.
+Anything wrong with the cache just means drawing again."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from saves import paths
 
 SLOW = 0.001  # seconds: art quicker to render than this is not worth a file
 KEEP_AT_MOST = 400  # pictures in the cache; past it the least recently used go (sizes add up)
+KEEP_BYTES = 48 * 2**20  # and at most this much of them (a big window's covers are large)
+KIND = ".bmp"
 
 
 def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
@@ -21,7 +25,7 @@ def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
         stat = svg.stat()
     except OSError:
         return None
-    name = f"{svg.stem}-{size[0]}x{size[1]}-{stat.st_size}-{stat.st_mtime_ns}.png"
+    name = f"{svg.stem}-{size[0]}x{size[1]}-{stat.st_size}-{stat.st_mtime_ns}{KIND}"
     return paths.cache_dir() / "art" / name
 
 
@@ -43,7 +47,7 @@ def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
     path = kept_path(svg, size)
     if path is None:
         return
-    tmp = path.with_name(f".{path.stem}.{os.getpid()}.png")  # whole files only: then renamed
+    tmp = path.with_name(f".{path.stem}.{os.getpid()}{KIND}")  # whole files only: then renamed
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surf, str(tmp))
@@ -56,12 +60,19 @@ def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
             pass
 
 
-def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST) -> None:
-    """Delete the least recently used pictures past ``keep_at_most`` (a window resized many
-    times, or art changed by an update, would otherwise fill the folder)."""
+def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST, keep_bytes: int = KEEP_BYTES) -> None:
+    """Delete the least recently used pictures past ``keep_at_most`` of them or ``keep_bytes``
+    in all (a window resized many times, or art changed by an update, would otherwise fill the
+    folder); the PNGs of earlier versions are never read again and go first."""
     try:
-        kept = sorted(folder.glob("*.png"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for old in kept[keep_at_most:]:
+        for old in folder.glob("*.png"):
             old.unlink()
+        stats = [(p, p.stat()) for p in folder.glob(f"*{KIND}")]
+        stats.sort(key=lambda ps: ps[1].st_mtime_ns, reverse=True)
+        total = 0
+        for i, (picture, stat) in enumerate(stats):
+            total += stat.st_size
+            if i >= keep_at_most or total > keep_bytes:
+                picture.unlink()
     except OSError:
         pass

@@ -66,7 +66,7 @@ def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any
     monkeypatch.setattr(artcache, "SLOW", 0.0)  # (whatever this machine's speed)
     assets.image.cache_clear()
     drawn = assets.image("cover_catch22", 160, 100)
-    kept = list((paths.cache_dir() / "art").glob("cover_catch22-160x100-*.png"))
+    kept = list((paths.cache_dir() / "art").glob("cover_catch22-160x100-*.bmp"))
     assert len(kept) == 1
     assets.image.cache_clear()
     monkeypatch.setattr(pygame.image, "load_sized_svg", None)  # drawing again would fail
@@ -82,9 +82,12 @@ def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any
 
 def test_the_art_cache_keeps_the_pictures_used_last(tmp_path: Any) -> None:
     for i in range(6):
-        path = tmp_path / f"art{i}.png"
-        path.write_bytes(b"png")
+        path = tmp_path / f"art{i}.bmp"
+        path.write_bytes(b"bmp")
         os.utime(path, ns=(i * 10**9, i * 10**9))   # art5 used most recently
+    (tmp_path / "old.png").write_bytes(b"png")  # an earlier version's format: never read again
     artcache.prune(tmp_path, keep_at_most=4)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["art2.png", "art3.png", "art4.png",
-                                                          "art5.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art2.bmp", "art3.bmp", "art4.bmp",
+                                                          "art5.bmp"]
+    artcache.prune(tmp_path, keep_bytes=7)  # and no more bytes than that: two pictures
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art4.bmp", "art5.bmp"]
