@@ -2,11 +2,13 @@
 as a picture in the cache folder (named by the SVG's size, date and the size drawn), so the next
 start reads it back in a fraction of the time. Pictures are kept as uncompressed BMP (exact, with
 alpha): reading one back costs a seventh of a PNG's decoding, which the first frame waits for.
-Anything wrong with the cache just means drawing again."""
+The static lines of text of the first frame are kept the same way (:func:`line_path`). Anything
+wrong with the cache just means drawing again."""
 
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 import pygame
@@ -29,9 +31,32 @@ def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
     return paths.cache_dir() / "art" / name
 
 
+def line_path(font_file: str, size: int, text: str, colour: tuple[int, ...]) -> Path | None:
+    """Where a line of ``text`` drawn in ``font_file`` at ``size`` in ``colour`` is kept: named
+    by everything its pixels depend on (the font file's size and date, the text, the colour,
+    the versions of pygame and SDL_ttf). None if the font file cannot be read."""
+    try:
+        stat = os.stat(font_file)
+    except OSError:
+        return None
+    inputs = repr((font_file, stat.st_size, stat.st_mtime_ns, size, text, colour,
+                   pygame.version.ver, pygame.font.get_sdl_ttf_version())).encode("utf-8")
+    digest = f"{zlib.crc32(inputs):08x}{zlib.adler32(inputs):08x}{len(text):x}"
+    return paths.cache_dir() / "art" / f"line-{size}-{digest}{KIND}"
+
+
 def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:
     """``svg`` as drawn at ``size`` in an earlier run, if it was kept."""
-    path = kept_path(svg, size)
+    return load_from(kept_path(svg, size))
+
+
+def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
+    """Keep ``surf`` (``svg`` drawn at ``size``) for the next runs; quietly not if it fails."""
+    keep_at(kept_path(svg, size), surf)
+
+
+def load_from(path: Path | None) -> pygame.Surface | None:
+    """The picture kept at ``path`` in an earlier run, if there is one."""
     if path is None or not path.is_file():
         return None
     try:
@@ -42,9 +67,8 @@ def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:
         return None
 
 
-def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
-    """Keep ``surf`` (``svg`` drawn at ``size``) for the next runs; quietly not if it fails."""
-    path = kept_path(svg, size)
+def keep_at(path: Path | None, surf: pygame.Surface) -> None:
+    """Keep ``surf`` at ``path`` for the next runs; quietly not if it fails."""
     if path is None:
         return
     tmp = path.with_name(f".{path.stem}.{os.getpid()}{KIND}")  # whole files only: then renamed

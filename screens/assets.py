@@ -114,6 +114,25 @@ class Font:
             self.rendered.popitem(last=False)
         return surf
 
+    def render_kept(self, text: str, color: tuple[int, ...]) -> pygame.Surface:
+        """``render(text, True, color)``, kept across runs in the art cache: for the static lines
+        of the first frame (the menu's titles and cards), which then open no font face (a face's
+        first line costs a millisecond or more: FreeType's auto-hinter measures the font)."""
+        key = (text, True, tuple(color), None, 0)
+        cached = self.rendered.get(key)
+        if cached is not None:
+            return cached
+        path = None if self.face.path is None else artcache.line_path(
+            self.face.path, self.point_size, text, tuple(color))
+        surf = artcache.load_from(path)
+        if surf is None:
+            surf = self.render(text, True, color)
+            artcache.keep_at(path, surf)
+        self.rendered[key] = surf
+        if len(self.rendered) > self.CACHE:
+            self.rendered.popitem(last=False)
+        return surf
+
     def size(self, text: str) -> tuple[int, int]:
         """The width and height ``text`` takes."""
         got = self.sizes.get(text)
@@ -154,6 +173,7 @@ class Face:
     """One font file opened once, its size changed as each :class:`Font` draws."""
 
     def __init__(self, path: str | None, size: int) -> None:
+        self.path = path
         self.font = pygame.font.Font(path, size)
         self.current = size
 

@@ -91,3 +91,23 @@ def test_the_art_cache_keeps_the_pictures_used_last(tmp_path: Any) -> None:
                                                           "art5.bmp"]
     artcache.prune(tmp_path, keep_bytes=7)  # and no more bytes than that: two pictures
     assert sorted(p.name for p in tmp_path.iterdir()) == ["art4.bmp", "art5.bmp"]
+
+
+def test_a_kept_line_of_text_is_read_back_as_drawn_and_named_by_its_inputs(monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    assets.clear_caches()
+    drawn = assets.font(30, bold=True).render_kept("Nine Lives", palette.INK)
+    plain = assets.font(30, bold=True).render("Nine Lives", True, palette.INK)
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+    assets.clear_caches()
+    monkeypatch.setattr(assets.Font, "render", None)  # drawing again would fail
+    again = assets.font(30, bold=True).render_kept("Nine Lives", palette.INK)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    path = assets.font(30, bold=True).face.path
+    names = {artcache.line_path(path, 30, "Nine Lives", palette.INK),
+             artcache.line_path(path, 31, "Nine Lives", palette.INK),
+             artcache.line_path(path, 30, "Nine Lives!", palette.INK),
+             artcache.line_path(path, 30, "Nine Lives", palette.WOOD)}
+    assert len(names) == 4  # another size, text or colour is another picture
+    assets.clear_caches()
