@@ -9,12 +9,14 @@ second language is a second table for the same keys, not a rewrite.
 
 from __future__ import annotations
 
-import gettext
 import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+
+if TYPE_CHECKING:
+    import gettext  # loaded when a catalogue is first read (English needs none)
 
 # A template is a whole sentence, or (singular, plural) chosen by the phrase's ``n`` argument.
 Template = Union[str, tuple[str, str]]
@@ -49,6 +51,8 @@ def catalogue(domain: str, folder: Path = LOCALE_DIR) -> gettext.NullTranslation
     file is missing, so every message falls back to its English)."""
     key = f"{folder}|{domain}"
     if key not in _catalogues:
+        import gettext
+
         _catalogues[key] = gettext.translation(
             domain, str(folder), languages=[gettext_code(_language)], fallback=True)
     return _catalogues[key]
