@@ -105,6 +105,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     import pygame
     import pygame_gui
 
+    from screens import uicache
     from screens.assets import asset_path, clear_caches, use_language
     from screens.context import AppContext
     from screens.navigation import AppNavigation
@@ -140,6 +141,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     # as well would read and build the whole theme once more before the first frame.
     ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False)
     use_language(ui, settings.language)
+    uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),

@@ -67,8 +67,9 @@ def load_from(path: Path | None) -> pygame.Surface | None:
         return None
 
 
-def keep_at(path: Path | None, surf: pygame.Surface) -> None:
-    """Keep ``surf`` at ``path`` for the next runs; quietly not if it fails."""
+def keep_at(path: Path | None, surf: pygame.Surface, prune_after: bool = True) -> None:
+    """Keep ``surf`` at ``path`` for the next runs (then :func:`prune` the folder unless
+    ``prune_after`` is false); quietly not if it fails."""
     if path is None:
         return
     tmp = path.with_name(f".{path.stem}.{os.getpid()}{KIND}")  # whole files only: then renamed
@@ -76,7 +77,8 @@ def keep_at(path: Path | None, surf: pygame.Surface) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surf, str(tmp))
         os.replace(tmp, path)
-        prune(path.parent)
+        if prune_after:
+            prune(path.parent)
     except (pygame.error, OSError):
         try:
             tmp.unlink()
