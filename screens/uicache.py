@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     import pygame_gui
 
 INDEX = "shapes.json"
-KEEP_AT_MOST = 96  # shapes in the index; the oldest go first (a new window size adds a set)
+KEEP_AT_MOST = 160  # shapes in the index; past it the least recently used go (each window size
+# adds a set)
 
 
 def folder() -> Path:
@@ -103,12 +104,8 @@ def keep(index: dict[str, str], shape_id: str, surface: pygame.Surface, code: st
     name = picture_name(shape_id)
     artcache.keep_at(folder() / name, surface, prune_after=False)
     index[shape_id] = name
-    while len(index) > KEEP_AT_MOST:
-        old = next(iter(index))
-        try:
-            (folder() / index.pop(old)).unlink()
-        except OSError:
-            pass
+    if len(index) > KEEP_AT_MOST:
+        forget_least_used(index, len(index) - KEEP_AT_MOST)
     path = folder() / INDEX
     tmp = path.with_name(f".{INDEX}.{os.getpid()}.tmp")
     try:
@@ -117,5 +114,21 @@ def keep(index: dict[str, str], shape_id: str, surface: pygame.Surface, code: st
     except OSError:
         try:
             tmp.unlink()
+        except OSError:
+            pass
+
+
+def forget_least_used(index: dict[str, str], count: int) -> None:
+    """Drop the ``count`` shapes read or drawn least recently (their files' dates: reading one
+    marks it used) from ``index``, and their files."""
+    def used(shape_id: str) -> int:
+        try:
+            return (folder() / index[shape_id]).stat().st_mtime_ns
+        except OSError:
+            return -1
+
+    for shape_id in sorted(index, key=used)[:count]:
+        try:
+            (folder() / index.pop(shape_id)).unlink()
         except OSError:
             pass

@@ -70,3 +70,21 @@ def test_a_damaged_or_foreign_cache_means_drawing_again(monkeypatch: pytest.Monk
     assert foreign == first and drawn > 0
     index_path.write_text("{not json")
     assert menu_states(monkeypatch)[0] == first
+
+
+def test_past_its_size_the_index_forgets_the_shapes_used_least_recently(tmp_path: Any,
+                                                                      monkeypatch: pytest.MonkeyPatch
+                                                                      ) -> None:
+    import os
+
+    monkeypatch.setattr(uicache, "folder", lambda: tmp_path)
+    index = {}
+    for i in range(5):
+        name = f"shape-{i}.bmp"
+        (tmp_path / name).write_bytes(b"bmp")
+        os.utime(tmp_path / name, ns=((10 - i) * 10**9, (10 - i) * 10**9))  # shape 0 used last
+        index[f"id{i}"] = name
+    uicache.forget_least_used(index, 2)
+    assert sorted(index) == ["id0", "id1", "id2"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shape-0.bmp", "shape-1.bmp",
+                                                          "shape-2.bmp"]
