@@ -55,6 +55,21 @@ def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
     keep_at(kept_path(svg, size), surf)
 
 
+def packaged(png: Path) -> pygame.Surface:
+    """A packaged PNG (the window's icon), read back as kept after the first run (a BMP reads
+    in a fraction of a PNG's decoding); ``pygame.error`` or ``OSError`` if it cannot be read."""
+    try:
+        stat = png.stat()
+        kept = paths.cache_dir() / "art" / f"{png.stem}-png-{stat.st_size}-{stat.st_mtime_ns}{KIND}"
+    except OSError:
+        kept = None
+    surf = load_from(kept)
+    if surf is None:
+        surf = pygame.image.load(str(png))
+        keep_at(kept, surf)
+    return surf
+
+
 def load_from(path: Path | None) -> pygame.Surface | None:
     """The picture kept at ``path`` in an earlier run, if there is one."""
     if path is None or not path.is_file():

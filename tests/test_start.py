@@ -111,3 +111,19 @@ def test_a_kept_line_of_text_is_read_back_as_drawn_and_named_by_its_inputs(monke
              artcache.line_path(path, 30, "Nine Lives", palette.WOOD)}
     assert len(names) == 4  # another size, text or colour is another picture
     assets.clear_caches()
+
+
+def test_the_window_icon_is_read_back_as_the_packaged_png_is(monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    png = assets.asset_path("art", "icon.png")
+    first = artcache.packaged(png)
+    assert len(list((paths.cache_dir() / "art").glob("icon-png-*.bmp"))) == 1
+    with monkeypatch.context() as patch:
+        loaded = pygame.image.load
+        patch.setattr(pygame.image, "load", lambda name: loaded(name) if name.endswith(".bmp")
+                      else None)  # the PNG is not decoded again
+        again = artcache.packaged(png)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(first, "RGBA")
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(pygame.image.load(str(png)),
+                                                                       "RGBA")
