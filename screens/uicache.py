@@ -20,6 +20,7 @@ import pygame
 
 from saves import paths
 from screens import artcache
+from screens.assets import asset_path
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -35,17 +36,22 @@ def folder() -> Path:
 
 
 def drawing_code() -> str:
-    """What the kept shapes' pixels depend on besides their ids: the pygame version and the
-    size and date of pygame-gui's shape-drawing modules."""
+    """What the kept shapes' pixels depend on besides their ids: the pygame version, and the
+    size and date of pygame-gui's shape-drawing modules, of its default theme and of ours (a
+    theme setting its ids leave out, such as a border's overlap, changes with them)."""
     from pygame_gui.core import surface_cache, ui_shadow
     from pygame_gui.core.drawable_shapes import rounded_rect_drawable_shape
 
+    files = [str(module.__file__) for module in (rounded_rect_drawable_shape, ui_shadow,
+                                                  surface_cache)]
+    files += [os.path.join(os.path.dirname(os.path.dirname(files[-1])), "data",
+                           "default_theme.json"), str(asset_path("theme.json"))]
     stamps = [pygame.version.ver]
-    for module in (rounded_rect_drawable_shape, ui_shadow, surface_cache):
+    for name in files:
         try:
-            stat = os.stat(str(module.__file__))
+            stat = os.stat(name)
             stamps.append(f"{stat.st_size}-{stat.st_mtime_ns}")
-        except (OSError, TypeError):
+        except OSError:
             stamps.append("?")
     return " ".join(stamps)
 
