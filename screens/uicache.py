@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,8 +38,9 @@ def folder() -> Path:
 
 def drawing_code() -> str:
     """What the kept shapes' pixels depend on besides their ids: the pygame version, and the
-    size and date of pygame-gui's shape-drawing modules, of its default theme and of ours (a
-    theme setting its ids leave out, such as a border's overlap, changes with them)."""
+    size and date of pygame-gui's shape-drawing modules (of the bundle, frozen), of its default
+    theme and of ours (a theme setting its ids leave out, such as a border's overlap, changes
+    with them)."""
     from pygame_gui.core import surface_cache, ui_shadow
     from pygame_gui.core.drawable_shapes import rounded_rect_drawable_shape
 
@@ -46,6 +48,8 @@ def drawing_code() -> str:
                                                   surface_cache)]
     files += [os.path.join(os.path.dirname(os.path.dirname(files[-1])), "data",
                            "default_theme.json"), str(asset_path("theme.json"))]
+    if getattr(sys, "frozen", False):  # a bundle's modules have no files: the bundle's date
+        files.append(sys.executable)
     stamps = [pygame.version.ver]
     for name in files:
         try:
