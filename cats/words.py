@@ -9,12 +9,14 @@ second language is a second table for the same keys, not a rewrite.
 
 from __future__ import annotations
 
-import gettext
 import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+
+if TYPE_CHECKING:
+    import gettext  # loaded when a catalogue is first read (English needs none)
 
 # A template is a whole sentence, or (singular, plural) chosen by the phrase's ``n`` argument.
 Template = Union[str, tuple[str, str]]
@@ -49,6 +51,8 @@ def catalogue(domain: str, folder: Path = LOCALE_DIR) -> gettext.NullTranslation
     file is missing, so every message falls back to its English)."""
     key = f"{folder}|{domain}"
     if key not in _catalogues:
+        import gettext
+
         _catalogues[key] = gettext.translation(
             domain, str(folder), languages=[gettext_code(_language)], fallback=True)
     return _catalogues[key]
@@ -202,8 +206,15 @@ def render(phrase: Phrase, names: Optional[Sequence[str]] = None,
 # template's field brought (a player's name, a card, a number).
 UNSPACED = {"zh-TW"}
 _HAN = "[\u3400-\u9fff\uf900-\ufaff]"
-_HAN_THEN_LATIN = re.compile(f"({_HAN})([A-Za-z0-9])")
-_LATIN_THEN_HAN = re.compile(f"([A-Za-z0-9])({_HAN})")
+# Compiled when first needed (a Han class takes milliseconds to compile; English never asks).
+_SPACERS: tuple[re.Pattern[str], re.Pattern[str]] | None = None
+
+
+def _spacers() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    global _SPACERS
+    if _SPACERS is None:
+        _SPACERS = (re.compile(f"({_HAN})([A-Za-z0-9])"), re.compile(f"([A-Za-z0-9])({_HAN})"))
+    return _SPACERS
 
 
 def spaced(text: str, lang: str | None = None) -> str:
@@ -211,7 +222,8 @@ def spaced(text: str, lang: str | None = None) -> str:
     in a language written without spaces (:data:`UNSPACED`); as it is in any other."""
     if (lang or _language) not in UNSPACED:
         return text
-    return _LATIN_THEN_HAN.sub(r"\1 \2", _HAN_THEN_LATIN.sub(r"\1 \2", text))
+    han_then_latin, latin_then_han = _spacers()
+    return latin_then_han.sub(r"\1 \2", han_then_latin.sub(r"\1 \2", text))
 
 
 class Sentence(str):

@@ -134,15 +134,17 @@ def make_folder(folder: Path) -> None:
                                  str(folder)) from None
 
 
-def _write_temp(path: Path, raw: bytes) -> Path:
-    """A synced temporary file in the target's folder holding ``raw`` (removed on failure)."""
+def _write_temp(path: Path, raw: bytes, sync: bool = True) -> Path:
+    """A temporary file in the target's folder holding ``raw``, synced to the disk unless
+    ``sync`` is false (removed on failure)."""
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
     except BaseException:
         _unlink(tmp)
         raise
@@ -231,10 +233,12 @@ def tidy(folder: Path) -> list[str]:
 
 
 def probe(folder: Path) -> str:
-    """Why files cannot be written in ``folder`` ("" if a test file could be made there)."""
+    """Why files cannot be written in ``folder`` ("" if a test file could be made there). The
+    test file is not synced: it is deleted at once, and waiting for the disk (tens of
+    milliseconds on some) would only delay the first frame; every save is synced."""
     try:
         make_folder(folder)
-        tmp = _write_temp(folder / "probe.json", b"{}")
+        tmp = _write_temp(folder / "probe.json", b"{}", sync=False)
         _unlink(tmp)
     except OSError as exc:
         return f"{folder} cannot be written ({exc.strerror or exc})"

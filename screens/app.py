@@ -105,6 +105,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     import pygame
     import pygame_gui
 
+    from screens import artcache, uicache
     from screens.assets import asset_path, clear_caches, use_language
     from screens.context import AppContext
     from screens.navigation import AppNavigation
@@ -133,13 +134,14 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
             place.started_fullscreen(size)
     pygame.display.set_caption("Nine Lives")
     try:
-        pygame.display.set_icon(pygame.image.load(str(asset_path("art", "icon.png"))))
-    except (pygame.error, FileNotFoundError):
+        pygame.display.set_icon(artcache.packaged(asset_path("art", "icon.png")))
+    except (pygame.error, OSError):
         pass
     # The theme comes with the language's fonts (use_language): loading assets/theme.json here
     # as well would read and build the whole theme once more before the first frame.
     ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False)
     use_language(ui, settings.language)
+    uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
                      sounds=Sounds(settings.volume), scenes=SceneManager(),

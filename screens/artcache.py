@@ -1,10 +1,14 @@
 """Art drawn once, across runs: a picture whose SVG takes more than :data:`SLOW` to render is kept
-as a PNG in the cache folder (named by the SVG's size, date and the size drawn), so the next start
-reads it back in a fraction of the time. Anything wrong with the cache just means drawing again."""
+as a picture in the cache folder (named by the SVG's size, date and the size drawn), so the next
+start reads it back in a fraction of the time. Pictures are kept as uncompressed BMP (exact, with
+alpha): reading one back costs a seventh of a PNG's decoding, which the first frame waits for.
+The static lines of text of the first frame are kept the same way (:func:`line_path`). Anything
+wrong with the cache just means drawing again."""
 
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 import pygame
@@ -13,6 +17,8 @@ from saves import paths
 
 SLOW = 0.001  # seconds: art quicker to render than this is not worth a file
 KEEP_AT_MOST = 400  # pictures in the cache; past it the least recently used go (sizes add up)
+KEEP_BYTES = 48 * 2**20  # and at most this much of them (a big window's covers are large)
+KIND = ".bmp"
 
 
 def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
@@ -21,13 +27,51 @@ def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
         stat = svg.stat()
     except OSError:
         return None
-    name = f"{svg.stem}-{size[0]}x{size[1]}-{stat.st_size}-{stat.st_mtime_ns}.png"
+    name = f"{svg.stem}-{size[0]}x{size[1]}-{stat.st_size}-{stat.st_mtime_ns}{KIND}"
     return paths.cache_dir() / "art" / name
+
+
+def line_path(font_file: str, size: int, text: str, colour: tuple[int, ...]) -> Path | None:
+    """Where a line of ``text`` drawn in ``font_file`` at ``size`` in ``colour`` is kept: named
+    by everything its pixels depend on (the font file's size and date, the text, the colour,
+    the versions of pygame and SDL_ttf). None if the font file cannot be read."""
+    try:
+        stat = os.stat(font_file)
+    except OSError:
+        return None
+    inputs = repr((font_file, stat.st_size, stat.st_mtime_ns, size, text, colour,
+                   pygame.version.ver, pygame.font.get_sdl_ttf_version())).encode("utf-8")
+    digest = f"{zlib.crc32(inputs):08x}{zlib.adler32(inputs):08x}{len(text):x}"
+    return paths.cache_dir() / "art" / f"line-{size}-{digest}{KIND}"
 
 
 def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:
     """``svg`` as drawn at ``size`` in an earlier run, if it was kept."""
-    path = kept_path(svg, size)
+    return load_from(kept_path(svg, size))
+
+
+def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
+    """Keep ``surf`` (``svg`` drawn at ``size``) for the next runs; quietly not if it fails."""
+    keep_at(kept_path(svg, size), surf)
+
+
+def packaged(png: Path) -> pygame.Surface:
+    """A packaged PNG (the window's icon), read back as kept after the first run (a BMP reads
+    in a fraction of a PNG's decoding); ``pygame.error`` or ``OSError`` if it cannot be read."""
+    try:
+        stat = png.stat()
+        kept = paths.cache_dir() / "art" / f"{png.stem}-png-{stat.st_size}-{stat.st_mtime_ns}{KIND}"
+    except OSError:
+        kept = None
+    surf = load_from(kept)
+    if surf is None:
+        surf = pygame.image.load(str(png))
+        keep_at(kept, surf)
+    return surf
+
+
+def load_from(path: Path | None) -> pygame.Surface | None:
+    """The picture kept at ``path`` in an earlier run, if there is one."""
     if path is None or not path.is_file():
         return None
     try:
@@ -38,17 +82,18 @@ def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:
         return None
 
 
-def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
-    """Keep ``surf`` (``svg`` drawn at ``size``) for the next runs; quietly not if it fails."""
-    path = kept_path(svg, size)
+def keep_at(path: Path | None, surf: pygame.Surface, prune_after: bool = True) -> None:
+    """Keep ``surf`` at ``path`` for the next runs (then :func:`prune` the folder unless
+    ``prune_after`` is false); quietly not if it fails."""
     if path is None:
         return
-    tmp = path.with_name(f".{path.stem}.{os.getpid()}.png")  # whole files only: then renamed
+    tmp = path.with_name(f".{path.stem}.{os.getpid()}{KIND}")  # whole files only: then renamed
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surf, str(tmp))
         os.replace(tmp, path)
-        prune(path.parent)
+        if prune_after:
+            prune(path.parent)
     except (pygame.error, OSError):
         try:
             tmp.unlink()
@@ -56,12 +101,19 @@ def keep(svg: Path, size: tuple[int, int], surf: pygame.Surface) -> None:
             pass
 
 
-def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST) -> None:
-    """Delete the least recently used pictures past ``keep_at_most`` (a window resized many
-    times, or art changed by an update, would otherwise fill the folder)."""
+def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST, keep_bytes: int = KEEP_BYTES) -> None:
+    """Delete the least recently used pictures past ``keep_at_most`` of them or ``keep_bytes``
+    in all (a window resized many times, or art changed by an update, would otherwise fill the
+    folder); the PNGs of earlier versions are never read again and go first."""
     try:
-        kept = sorted(folder.glob("*.png"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for old in kept[keep_at_most:]:
+        for old in folder.glob("*.png"):
             old.unlink()
+        stats = [(p, p.stat()) for p in folder.glob(f"*{KIND}")]
+        stats.sort(key=lambda ps: ps[1].st_mtime_ns, reverse=True)
+        total = 0
+        for i, (picture, stat) in enumerate(stats):
+            total += stat.st_size
+            if i >= keep_at_most or total > keep_bytes:
+                picture.unlink()
     except OSError:
         pass

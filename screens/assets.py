@@ -15,7 +15,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -78,29 +78,111 @@ def displayable(surf: pygame.Surface) -> pygame.Surface:
         return surf
 
 
-class Font(pygame.font.Font):
-    """A font that remembers what it rendered: the same words in the same colour are drawn from
-    a cache (callers copy a rendered line before changing it)."""
+class Font:
+    """The app font at one size. Every size of a font file is drawn by one shared face, set to
+    the size asked for when it draws (opening a face and shaping its first line costs a
+    millisecond or more, a change of size a fraction of that). What it rendered and measured
+    is remembered: the same words in the same colour are drawn from a cache (callers copy a
+    rendered line before changing it)."""
 
-    CACHE = 512  # rendered lines kept per font
+    CACHE = 512  # rendered lines (and measured texts) kept per font
 
-    def __init__(self, path: Optional[str], size: int) -> None:
-        super().__init__(path, size)
+    def __init__(self, face: Face, size: int) -> None:
+        self.face = face
+        self.point_size = size
         self.rendered: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self.sizes: dict[str, tuple[int, int]] = {}
+        self.metric: dict[str, int] = {}
+
+    def sized(self) -> pygame.font.Font:
+        """The shared face, at this font's size."""
+        return self.face.at(self.point_size)
 
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
                wraplength: int = 0) -> pygame.Surface:
+        """``text`` drawn in ``color`` (as :meth:`pygame.font.Font.render`), from the cache if
+        it was drawn before."""
         key = (text, bool(antialias), tuple(color) if color is not None else None,
                tuple(bgcolor) if bgcolor is not None else None, wraplength)
         cached = self.rendered.get(key)
         if cached is not None:
             self.rendered.move_to_end(key)
             return cached
-        surf = super().render(text, antialias, color, bgcolor, wraplength)
+        surf = self.sized().render(text, antialias, color, bgcolor, wraplength)
         self.rendered[key] = surf
         if len(self.rendered) > self.CACHE:
             self.rendered.popitem(last=False)
         return surf
+
+    def render_kept(self, text: str, color: tuple[int, ...]) -> pygame.Surface:
+        """``render(text, True, color)``, kept across runs in the art cache: for the static lines
+        of the first frame (the menu's titles and cards), which then open no font face (a face's
+        first line costs a millisecond or more: FreeType's auto-hinter measures the font)."""
+        key = (text, True, tuple(color), None, 0)
+        cached = self.rendered.get(key)
+        if cached is not None:
+            return cached
+        path = None if self.face.path is None else artcache.line_path(
+            self.face.path, self.point_size, text, tuple(color))
+        surf = artcache.load_from(path)
+        if surf is None:
+            surf = self.render(text, True, color)
+            artcache.keep_at(path, surf)
+        self.rendered[key] = surf
+        if len(self.rendered) > self.CACHE:
+            self.rendered.popitem(last=False)
+        return surf
+
+    def size(self, text: str) -> tuple[int, int]:
+        """The width and height ``text`` takes."""
+        got = self.sizes.get(text)
+        if got is None:
+            if len(self.sizes) >= self.CACHE:
+                self.sizes.clear()
+            got = self.sizes[text] = self.sized().size(text)
+        return got
+
+    def metrics(self, text: str) -> list[Any]:
+        """Each letter's (min x, max x, min y, max y, advance), None for one the font lacks."""
+        return list(self.sized().metrics(text))
+
+    def _metric(self, name: str) -> int:
+        got = self.metric.get(name)
+        if got is None:
+            got = self.metric[name] = getattr(self.sized(), name)()
+        return got
+
+    def get_linesize(self) -> int:
+        """The height of a line of text (with the gap to the next)."""
+        return self._metric("get_linesize")
+
+    def get_height(self) -> int:
+        """The height of the tallest letter."""
+        return self._metric("get_height")
+
+    def get_ascent(self) -> int:
+        """The height above the baseline."""
+        return self._metric("get_ascent")
+
+    def get_descent(self) -> int:
+        """The depth below the baseline (negative)."""
+        return self._metric("get_descent")
+
+
+class Face:
+    """One font file opened once, its size changed as each :class:`Font` draws."""
+
+    def __init__(self, path: str | None, size: int) -> None:
+        self.path = path
+        self.font = pygame.font.Font(path, size)
+        self.current = size
+
+    def at(self, size: int) -> pygame.font.Font:
+        """The face at ``size`` points."""
+        if size != self.current:
+            self.font.point_size = size
+            self.current = size
+        return self.font
 
 
 # A language whose script Noto Sans lacks is drawn with its own font (assets/fonts, SIL OFL),
@@ -121,17 +203,29 @@ def _font_file(bold: bool, lang: str = "en") -> str:
     return str(resources.files("pygame_gui.data").joinpath(name))
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> Font:
     """The app font at ``size`` pixels, for the current language's script."""
     return _font(size, bold, words.language())
 
 
 @lru_cache(maxsize=128)
-def _font(size: int, bold: bool, lang: str) -> pygame.font.Font:
+def _font(size: int, bold: bool, lang: str) -> Font:
+    size = max(size, 6)
     try:
-        return Font(_font_file(bold, lang), max(size, 6))
+        return Font(_face(_font_file(bold, lang), size), size)
     except (FileNotFoundError, OSError, pygame.error):
-        return Font(None, max(size, 6))
+        return Font(Face(None, size), size)  # pygame's own font: sized as it opens, not shared
+
+
+_FACES: dict[str, Face] = {}  # each font file's shared face, by path
+
+
+def _face(path: str, size: int) -> Face:
+    """The shared face of a font file (opened at ``size`` the first time)."""
+    face = _FACES.get(path)
+    if face is None:
+        face = _FACES[path] = Face(path, size)
+    return face
 
 
 def theme_for(lang: str) -> dict[str, Any]:
@@ -174,3 +268,4 @@ def clear_caches() -> None:
     """Forget cached images and fonts (after pygame was restarted)."""
     image.cache_clear()
     _font.cache_clear()
+    _FACES.clear()

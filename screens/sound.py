@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from array import array
 from typing import Optional
 
 import pygame
@@ -40,6 +39,8 @@ class Sounds:
 
     def _make(self, name: str) -> Optional[pygame.mixer.Sound]:
         pitch = {"place": 660, "refuse": 220, "check": 440, "end": 523, "draw": 880}.get(name, 600)
+        from array import array  # (made when a cue is first played)
+
         rate, length = 22050, 0.09
         samples = array("h")
         n = int(rate * length)

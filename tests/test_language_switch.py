@@ -34,15 +34,20 @@ def drawn_texts(ctx: Any, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     from screens import assets
 
     texts: set[str] = set()
-    render = assets.Font.render
+    render, render_kept = assets.Font.render, assets.Font.render_kept
 
     def recording(self: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(text, str):
             texts.add(text)
         return render(self, text, *args, **kwargs)
 
+    def recording_kept(self: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        texts.add(text)  # (a line kept from an earlier run is not rendered again)
+        return render_kept(self, text, *args, **kwargs)
+
     with monkeypatch.context() as patch:
         patch.setattr(assets.Font, "render", recording)
+        patch.setattr(assets.Font, "render_kept", recording_kept)
         for scene in ctx.scenes.visible():
             scene.layer = None  # the table's cached layer is painted again, not reused
         frame(ctx, 0.016)

@@ -33,7 +33,7 @@ print(" ".join(sorted(sys.modules)))
 """
 LATER = ["argparse", "concurrent.futures", "cats.session", "screens.anim", "secrets",
          "screens.table.frame", "screens.replay.scene", "screens.tutorial.scene",
-         "screens.menus.loadgame", "screens.menus.settings"]
+         "screens.menus.loadgame", "screens.menus.settings", "gettext", "array"]
 
 
 def test_a_plain_start_reads_what_the_parser_would() -> None:
@@ -66,7 +66,7 @@ def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any
     monkeypatch.setattr(artcache, "SLOW", 0.0)  # (whatever this machine's speed)
     assets.image.cache_clear()
     drawn = assets.image("cover_catch22", 160, 100)
-    kept = list((paths.cache_dir() / "art").glob("cover_catch22-160x100-*.png"))
+    kept = list((paths.cache_dir() / "art").glob("cover_catch22-160x100-*.bmp"))
     assert len(kept) == 1
     assets.image.cache_clear()
     monkeypatch.setattr(pygame.image, "load_sized_svg", None)  # drawing again would fail
@@ -82,9 +82,48 @@ def test_slow_art_is_drawn_once_and_read_back_on_the_next_start(monkeypatch: Any
 
 def test_the_art_cache_keeps_the_pictures_used_last(tmp_path: Any) -> None:
     for i in range(6):
-        path = tmp_path / f"art{i}.png"
-        path.write_bytes(b"png")
+        path = tmp_path / f"art{i}.bmp"
+        path.write_bytes(b"bmp")
         os.utime(path, ns=(i * 10**9, i * 10**9))   # art5 used most recently
+    (tmp_path / "old.png").write_bytes(b"png")  # an earlier version's format: never read again
     artcache.prune(tmp_path, keep_at_most=4)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["art2.png", "art3.png", "art4.png",
-                                                          "art5.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art2.bmp", "art3.bmp", "art4.bmp",
+                                                          "art5.bmp"]
+    artcache.prune(tmp_path, keep_bytes=7)  # and no more bytes than that: two pictures
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art4.bmp", "art5.bmp"]
+
+
+def test_a_kept_line_of_text_is_read_back_as_drawn_and_named_by_its_inputs(monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    assets.clear_caches()
+    drawn = assets.font(30, bold=True).render_kept("Nine Lives", palette.INK)
+    plain = assets.font(30, bold=True).render("Nine Lives", True, palette.INK)
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+    assets.clear_caches()
+    monkeypatch.setattr(assets.Font, "render", None)  # drawing again would fail
+    again = assets.font(30, bold=True).render_kept("Nine Lives", palette.INK)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    path = assets.font(30, bold=True).face.path
+    names = {artcache.line_path(path, 30, "Nine Lives", palette.INK),
+             artcache.line_path(path, 31, "Nine Lives", palette.INK),
+             artcache.line_path(path, 30, "Nine Lives!", palette.INK),
+             artcache.line_path(path, 30, "Nine Lives", palette.WOOD)}
+    assert len(names) == 4  # another size, text or colour is another picture
+    assets.clear_caches()
+
+
+def test_the_window_icon_is_read_back_as_the_packaged_png_is(monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    png = assets.asset_path("art", "icon.png")
+    first = artcache.packaged(png)
+    assert len(list((paths.cache_dir() / "art").glob("icon-png-*.bmp"))) == 1
+    with monkeypatch.context() as patch:
+        loaded = pygame.image.load
+        patch.setattr(pygame.image, "load", lambda name: loaded(name) if name.endswith(".bmp")
+                      else None)  # the PNG is not decoded again
+        again = artcache.packaged(png)
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(first, "RGBA")
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(pygame.image.load(str(png)),
+                                                                       "RGBA")

@@ -143,11 +143,12 @@ class MainMenu(Scene):
         pygame.draw.rect(surface, palette.FELT, pygame.Rect(0, 0, s(420), h))
         icon = image("icon", s(84), s(84))
         surface.blit(icon, (s(40), s(40)))
-        title = font(s(44), bold=True).render(tr("app.title"), True, palette.INK)
+        # The static lines are kept across runs (the first frame opens no font face for them).
+        title = font(s(44), bold=True).render_kept(tr("app.title"), palette.INK)
         surface.blit(title, (s(136), s(44)))
-        tag = font(s(18)).render(tr("app.tagline"), True, palette.WOOD)
+        tag = font(s(18)).render_kept(tr("app.tagline"), palette.WOOD)
         surface.blit(tag, (s(138), s(100)))
-        head = font(s(22), bold=True).render(tr("menu.library"), True, palette.INK)
+        head = font(s(22), bold=True).render_kept(tr("menu.library"), palette.INK)
         surface.blit(head, (s(450), s(104)))
         for gid, rect in self.covers.items():
             self.draw_cover(surface, gid, rect)
@@ -182,9 +183,8 @@ def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int,
         shade.fill((246, 235, 221, 150))
         card.blit(shade, (0, 0))
     pygame.draw.rect(card, palette.WOOD, rect, width=border, border_radius=radius)
-    card.blit(font(title_size, bold=True).render(name, True, palette.INK),
-              (pad, rect.h - name_up))
-    card.blit(font(sub_size).render(sub, True, palette.WOOD), (pad, rect.h - sub_up))
+    card.blit(font(title_size, bold=True).render_kept(name, palette.INK), (pad, rect.h - name_up))
+    card.blit(font(sub_size).render_kept(sub, palette.WOOD), (pad, rect.h - sub_up))
     return displayable(card)
 
 
