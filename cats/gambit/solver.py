@@ -15,7 +15,6 @@ stays the authority and converts the chosen move back.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from typing import Any, Callable, Optional
@@ -923,10 +922,10 @@ class Expectimax:
         if self.nodes > self.limit:
             raise Budget
         if not self.nodes & 63:
+            if len(table) > self.table_limit:
+                table.clear()  # before the clock is read: freeing the table takes a while
             if self.clock() > self.deadline:
                 raise Budget
-            if len(table) > self.table_limit:
-                table.clear()
         best = -1e9
         for kids in (self.plain_children(s, unknown), None):
             if kids is None:
@@ -1076,7 +1075,7 @@ class GambitSolver:
                  exact_deck: int = 5,
                  exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
                  exact_seconds: float = 0.5, carry_table: bool = True, widen_deck: int = 7,
-                 budget: float = 0.9, clock: Callable[[], float] = time.thread_time) -> None:
+                 budget: float = 0.85, clock: Callable[[], float] = time.thread_time) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
@@ -1111,18 +1110,6 @@ class GambitSolver:
         The expected score is exact when the late-game search ran, else the Monte Carlo mean of
         the clairvoyant values (optimistic: it assumes the rest of the deck order becomes known).
         """
-        # The search allocates only acyclic tuples and dicts, which reference counting frees; a
-        # cyclic collection would walk the whole carried table (a tenth of a second at 600,000
-        # positions) and land past the hint's deadline, so it waits until the hint is given.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return self._hint(state, rng, seconds)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def _hint(self, state: GambitState, rng: Rng, seconds: float) -> tuple[Action, float]:
         clock = self.clock
         start = clock()
         model = Model(state.free_check)
