@@ -36,6 +36,7 @@ from cats.catchess.moves import (
     AROUND,
     AWAKE_AT,
     CATS_IN,
+    EFFECTS,
     EVERY_CAT,
     EVERY_REGION,
     FREE_AT,
@@ -311,16 +312,16 @@ class CatChessState(State):
         """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
         if self.over:
             return []
-        acts: list[Action] = []
         bits = self.bits
         waiting = bits & EVERY_CAT
         if waiting:
             free = bits >> FREE_AT & EVERY_REGION
-            rows = PLACEMENTS.get(free) or placements(free)
-            for c in CATS_IN[waiting]:
-                acts += rows[c]
+            groups = PLACEMENTS[free] or placements(free)
+            acts = [*groups[waiting & 7], *groups[8 | waiting >> 3 & 7], *groups[16 | waiting >> 6]]
             if self.two_phase:
                 return acts
+        else:
+            acts = []
         if self.cats_move:
             per_cat = self.per_cat
             for c in CATS_IN[bits >> AWAKE_AT]:
@@ -330,73 +331,90 @@ class CatChessState(State):
     def do(self, action: Action) -> None:
         """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
         try:
-            kind, c, r, o, flip = action.effect  # type: ignore[attr-defined]  # moves.py's
-        except AttributeError:
+            kind, c, r, o, flip = EFFECTS[id(action)]
+        except KeyError:
             kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
-        where, spot = self.where, self.spot
-        barred: tuple[int, ...] = ()
-        redo = 0
+        spot = self.spot
         if kind == PLACE_KIND:
-            where[c] = r
+            self.where[c] = r
             spot[r] = c
-            self.bits ^= flip  # the region was empty, the cat waiting; it is awake now
+            bits = self.bits ^ flip  # the region was empty, the cat waiting; it is awake now
             at = self.awake_at | 1 << r
             touch = AROUND[r]
         else:
+            where = self.where
             here = where[c]
             at = self.awake_at ^ 1 << here  # the cat falls asleep
+            self.asleep[c] = True
+            if kind == SWAP_KIND:
+                self._swap(c, o, here, flip, at)
+                return
             if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                self.bits ^= flip | 1 << (FREE_AT + here)  # and the cat falls asleep
+                bits = self.bits ^ (flip | 1 << (FREE_AT + here))  # and the cat falls asleep
                 touch = AROUND[here] | AROUND[r]
-            elif kind == SWAP_KIND:
-                there = where[o]
-                where[c], where[o] = there, here
-                spot[here], spot[there] = o, c
-                if self.bits >> (AWAKE_AT + o) & 1:
-                    at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
-                barred = (c, o)
-                touch = redo = AROUND[here] | AROUND[there]
-                self.bits ^= flip  # the cat falls asleep
             else:
                 touch = 0
-                self.bits ^= flip  # the cat falls asleep where it is
-            self.asleep[c] = True
+                bits = self.bits ^ flip  # the cat falls asleep where it is
+        self.bits = bits
         self.awake_at = at
-        touch = (touch | self.redo) & at
-        self.redo = redo
-        self.just_swapped = barred
-        if touch:
+        redo = self.redo
+        if redo:  # the move before was a swap: its bars end now
+            touch |= redo
+            self.redo = 0
+            self.just_swapped = ()
+        touch &= at
+        if touch:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
             per_cat = self.per_cat
-            if barred:
-                for n in REGIONS_IN[touch]:
-                    x = spot[n]
-                    per_cat[x] = activations(x, n, spot, barred)
-            else:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
-                for n in REGIONS_IN[touch]:
-                    x = spot[n]
-                    towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
-                    k = len(around)
-                    if k == 3:
-                        a, b, d = around
-                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
-                                      towards[d][spot[d]])
-                    elif k == 2:
-                        a, b = around
-                        per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
-                    elif k == 4:
-                        a, b, d, e = around
-                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
-                                      towards[d][spot[d]], towards[e][spot[e]])
-                    else:
-                        per_cat[x] = ACTIVATE[n](x, spot)
+            for n in REGIONS_IN[touch]:
+                x = spot[n]
+                towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
+                k = len(around)
+                if k == 3:
+                    a, b, d = around
+                    per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                  towards[d][spot[d]])
+                elif k == 2:
+                    a, b = around
+                    per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
+                elif k == 4:
+                    a, b, d, e = around
+                    per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                  towards[d][spot[d]], towards[e][spot[e]])
+                else:
+                    per_cat[x] = ACTIVATE[n](x, spot)
         self.mover = self.to_move = (mover + 1) % self.num_players
-        bits = self.bits
-        if not bits & EVERY_CAT and (not self.cats_move or not bits >> AWAKE_AT):
+        # A placement leaves an awake cat, so only a solo game without moves ends on one.
+        if not bits & (EVERY_CAT | EVERY_CAT << AWAKE_AT) or (
+                not bits & EVERY_CAT and not self.cats_move):
+            self._end_round()
+
+    def _swap(self, c: int, o: int, here: int, flip: int, at: int) -> None:
+        """The rest of ``do`` for cat ``c`` (on ``here``, just fallen asleep) swapping with cat
+        ``o``: the activations around both regions bar the two cats until the next move."""
+        where, spot = self.where, self.spot
+        there = where[o]
+        where[c], where[o] = there, here
+        spot[here], spot[there] = o, c
+        bits = self.bits ^ flip  # the cat falls asleep
+        if bits >> (AWAKE_AT + o) & 1:
+            at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
+        self.bits = bits
+        self.awake_at = at
+        redo = AROUND[here] | AROUND[there]
+        touch = (redo | self.redo) & at
+        self.redo = redo
+        barred = self.just_swapped = (c, o)
+        per_cat = self.per_cat
+        for n in REGIONS_IN[touch]:
+            x = spot[n]
+            per_cat[x] = activations(x, n, spot, barred)
+        self.mover = self.to_move = (self.mover + 1) % self.num_players
+        if not bits & (EVERY_CAT | EVERY_CAT << AWAKE_AT):
             self._end_round()
 
     # -- scoring --------------------------------------------------------------------------------
