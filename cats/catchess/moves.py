@@ -78,12 +78,6 @@ def effect(action: Action) -> Effect:
     return kind, c, r, o, _flip(kind, c, r)
 
 
-# The effect of every action made here, by the action's identity: read without an attribute
-# look-up on one of four action classes (which Python cannot specialise at one call site). The
-# actions live as long as these tables, so no other object ever shares an id with one.
-EFFECTS: dict[int, Effect] = {id(a): a.effect for a in (*STAY, *(a for table in (PLACE, MOVE, SWAP)
-                                                             for row in table for a in row))}
-
 EVERY_CAT = (1 << N_CATS) - 1
 EVERY_REGION = (1 << N_REGIONS) - 1
 # CATS_IN[bits]: the cats whose bit is set, in letter order; REGIONS_IN the same for regions.
@@ -97,27 +91,19 @@ NEXT_DOOR = tuple(tuple(SWAP[c] + (MOVE[c][n],) for n in range(N_REGIONS)) for c
 # AROUND[r]: region r and its neighbours (whose cats' moves and swaps change when r does).
 AROUND = tuple(sum(1 << n for n in (r, *NEIGHBOURS[r])) for r in range(N_REGIONS))
 
-# The cats in three groups of three (A-C, D-F, G-I): GROUP_OF[k * 8 + s] has the cats of group k
-# whose bits are set in s (its three bits), so a set of waiting cats w is the groups
-# w & 7, 8 | w >> 3 & 7 and 16 | w >> 6.
-GROUP_OF = tuple(tuple(3 * k + i for i in range(3) if s >> i & 1) for k in range(3)
-                 for s in range(8))
-# Per set of empty regions (by its mask), the placements of each group's cats (GROUP_OF) onto
-# them, cat then region; None until ``placements`` first makes them.
+# Per set of empty regions (by its mask), per cat, its placements onto them in region order;
+# None until ``placements`` first makes them.
 PLACEMENTS: list[tuple[tuple[Action, ...], ...] | None] = [None] * (EVERY_REGION + 1)
 
 
 def placements(free: int) -> tuple[tuple[Action, ...], ...]:
-    """Per group of cats (GROUP_OF), their placements onto the empty regions ``free``, cat then
-    region (made once per set of empty regions, on first use)."""
-    groups = PLACEMENTS[free]
-    if groups is None:
+    """Per cat, its placements onto the empty regions ``free``, in region order (made once per
+    set of empty regions, on first use)."""
+    rows = PLACEMENTS[free]
+    if rows is None:
         pick = itemgetter(*REGIONS_IN[free])  # three or more
-        rows = [pick(row) for row in PLACE]
-        groups = PLACEMENTS[free] = tuple(
-            rows[cats[0]] if len(cats) == 1 else tuple(a for c in cats for a in rows[c])
-            for cats in GROUP_OF)
-    return groups
+        rows = PLACEMENTS[free] = tuple(pick(row) for row in PLACE)
+    return rows
 
 
 def _towards(region: int) -> Callable[[int, Sequence[int]], tuple[Action, ...]]:

@@ -36,7 +36,6 @@ from cats.catchess.moves import (
     AROUND,
     AWAKE_AT,
     CATS_IN,
-    EFFECTS,
     EVERY_CAT,
     EVERY_REGION,
     FREE_AT,
@@ -316,8 +315,10 @@ class CatChessState(State):
         waiting = bits & EVERY_CAT
         if waiting:
             free = bits >> FREE_AT & EVERY_REGION
-            groups = PLACEMENTS[free] or placements(free)
-            acts = [*groups[waiting & 7], *groups[8 | waiting >> 3 & 7], *groups[16 | waiting >> 6]]
+            rows = PLACEMENTS[free] or placements(free)
+            acts = []
+            for c in CATS_IN[waiting]:
+                acts += rows[c]
             if self.two_phase:
                 return acts
         else:
@@ -331,8 +332,8 @@ class CatChessState(State):
     def do(self, action: Action) -> None:
         """Apply a legal action; end the round (score, reveal, deal) when the garden is done."""
         try:
-            kind, c, r, o, flip = EFFECTS[id(action)]
-        except KeyError:
+            kind, c, r, o, flip = action.effect  # type: ignore[attr-defined]  # moves.py's
+        except AttributeError:
             kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
