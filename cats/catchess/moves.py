@@ -88,8 +88,17 @@ REGIONS_IN = tuple(tuple(r for r in range(N_REGIONS) if bits >> r & 1)
 # NEXT_DOOR[cat][n]: the cat's activation towards region n by what sits there: the swap with
 # cat o at index o, the move into n at index -1 (nobody there).
 NEXT_DOOR = tuple(tuple(SWAP[c] + (MOVE[c][n],) for n in range(N_REGIONS)) for c in range(N_CATS))
+# SHAPE[r]: how many neighbours region r has, then their indices (padded with -1 to four).
+SHAPE = tuple((len(NEIGHBOURS[r]), *NEIGHBOURS[r], *(-1,) * (4 - len(NEIGHBOURS[r])))
+              if len(NEIGHBOURS[r]) <= 4 else (0, -1, -1, -1, -1) for r in range(N_REGIONS))
 # AROUND[r]: region r and its neighbours (whose cats' moves and swaps change when r does).
 AROUND = tuple(sum(1 << n for n in (r, *NEIGHBOURS[r])) for r in range(N_REGIONS))
+
+# The garden mask's bits of the waiting cats and of the awake cats: with none set, the round
+# of a game whose cats move is over.
+WAITING_OR_AWAKE = EVERY_CAT | EVERY_CAT << AWAKE_AT
+# BIT[i]: 1 << i.
+BIT = tuple(1 << i for i in range(AWAKE_AT + N_CATS))
 
 # Per set of empty regions (by its mask), per cat, its placements onto them in region order;
 # None until ``placements`` first makes them.

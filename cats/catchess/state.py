@@ -35,6 +35,7 @@ from cats.catchess.moves import (
     ACTIVATE,
     AROUND,
     AWAKE_AT,
+    BIT,
     CATS_IN,
     EVERY_CAT,
     EVERY_REGION,
@@ -44,8 +45,10 @@ from cats.catchess.moves import (
     PLACE_KIND,
     PLACEMENTS,
     REGIONS_IN,
+    SHAPE,
     STAY,
     SWAP_KIND,
+    WAITING_OR_AWAKE,
     activations,
     effect,
     placements,
@@ -337,86 +340,91 @@ class CatChessState(State):
             kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
+        self.mover = self.to_move = (mover + 1) % self.num_players
         spot = self.spot
         if kind == PLACE_KIND:
             self.where[c] = r
             spot[r] = c
-            bits = self.bits ^ flip  # the region was empty, the cat waiting; it is awake now
-            at = self.awake_at | 1 << r
+            self.bits = bits = self.bits ^ flip  # the region was empty, the cat waiting: awake
+            self.awake_at = at = self.awake_at | BIT[r]
             touch = AROUND[r]
+            redo = self.redo
+            if redo:  # the move before was a swap: its bars end now
+                touch |= redo
+                self.redo = 0
+                self.just_swapped = ()
+            if not bits & EVERY_CAT and not self.cats_move:
+                self._end_round()  # a solo game without moves, its ninth cat placed
+                return
+        elif kind == SWAP_KIND:
+            self._swap(c, o, flip)
+            return
         else:
             where = self.where
             here = where[c]
-            at = self.awake_at ^ 1 << here  # the cat falls asleep
             self.asleep[c] = True
-            if kind == SWAP_KIND:
-                self._swap(c, o, here, flip, at)
-                return
+            at = self.awake_at ^ BIT[here]  # the cat falls asleep
             if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                bits = self.bits ^ (flip | 1 << (FREE_AT + here))  # and the cat falls asleep
+                bits = self.bits ^ flip ^ BIT[FREE_AT + here]  # the region it leaves is free
                 touch = AROUND[here] | AROUND[r]
             else:
-                touch = 0
                 bits = self.bits ^ flip  # the cat falls asleep where it is
-        self.bits = bits
-        self.awake_at = at
-        redo = self.redo
-        if redo:  # the move before was a swap: its bars end now
-            touch |= redo
-            self.redo = 0
-            self.just_swapped = ()
+                touch = 0
+            self.bits = bits
+            self.awake_at = at
+            redo = self.redo
+            if redo:  # the move before was a swap: its bars end now
+                touch |= redo
+                self.redo = 0
+                self.just_swapped = ()
+            if not bits & WAITING_OR_AWAKE:
+                self._end_round()
+                return
         touch &= at
         if touch:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
             per_cat = self.per_cat
             for n in REGIONS_IN[touch]:
                 x = spot[n]
-                towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
-                k = len(around)
+                k, a, b, d, e = SHAPE[n]
+                towards = NEXT_DOOR[x]
                 if k == 3:
-                    a, b, d = around
                     per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
                                   towards[d][spot[d]])
                 elif k == 2:
-                    a, b = around
                     per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
                 elif k == 4:
-                    a, b, d, e = around
                     per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
                                   towards[d][spot[d]], towards[e][spot[e]])
                 else:
                     per_cat[x] = ACTIVATE[n](x, spot)
-        self.mover = self.to_move = (mover + 1) % self.num_players
-        # A placement leaves an awake cat, so only a solo game without moves ends on one.
-        if not bits & (EVERY_CAT | EVERY_CAT << AWAKE_AT) or (
-                not bits & EVERY_CAT and not self.cats_move):
-            self._end_round()
 
-    def _swap(self, c: int, o: int, here: int, flip: int, at: int) -> None:
-        """The rest of ``do`` for cat ``c`` (on ``here``, just fallen asleep) swapping with cat
-        ``o``: the activations around both regions bar the two cats until the next move."""
+    def _swap(self, c: int, o: int, flip: int) -> None:
+        """The rest of ``do`` for cat ``c`` swapping with cat ``o``: both change regions, ``c``
+        falls asleep, and the activations around both regions bar the two until the next move."""
         where, spot = self.where, self.spot
-        there = where[o]
+        here, there = where[c], where[o]
         where[c], where[o] = there, here
         spot[here], spot[there] = o, c
-        bits = self.bits ^ flip  # the cat falls asleep
+        self.asleep[c] = True
+        self.bits = bits = self.bits ^ flip  # the cat falls asleep
+        at = self.awake_at ^ BIT[here]
         if bits >> (AWAKE_AT + o) & 1:
-            at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
-        self.bits = bits
+            at ^= BIT[here] | BIT[there]  # the other cat, awake, moves over
         self.awake_at = at
         redo = AROUND[here] | AROUND[there]
         touch = (redo | self.redo) & at
         self.redo = redo
         barred = self.just_swapped = (c, o)
+        if not bits & WAITING_OR_AWAKE:
+            self._end_round()
+            return
         per_cat = self.per_cat
         for n in REGIONS_IN[touch]:
             x = spot[n]
             per_cat[x] = activations(x, n, spot, barred)
-        self.mover = self.to_move = (self.mover + 1) % self.num_players
-        if not bits & (EVERY_CAT | EVERY_CAT << AWAKE_AT):
-            self._end_round()
 
     # -- scoring --------------------------------------------------------------------------------
     def live_goals(self, seat: int) -> list[list[bool]]:
