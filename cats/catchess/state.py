@@ -314,18 +314,16 @@ class CatChessState(State):
         """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
         if self.over:
             return []
+        acts: list[Action] = []
         bits = self.bits
         waiting = bits & EVERY_CAT
         if waiting:
             free = bits >> FREE_AT & EVERY_REGION
             rows = PLACEMENTS[free] or placements(free)
-            acts = []
             for c in CATS_IN[waiting]:
                 acts += rows[c]
             if self.two_phase:
                 return acts
-        else:
-            acts = []
         if self.cats_move:
             per_cat = self.per_cat
             for c in CATS_IN[bits >> AWAKE_AT]:
