@@ -158,12 +158,17 @@ def activations(cat: int, region: int, spot: Sequence[int], barred: tuple[int, .
     of one (unless either took part in the swap just played), neighbours in region order."""
     if not barred:
         return ACTIVATE[region](cat, spot)
+    c, o = barred
     out: list[Action] = [STAY[cat]]
-    moves, swaps, free = MOVE[cat], SWAP[cat], cat not in barred
+    if cat == c or cat == o:  # it swaps with nobody: its moves only
+        moves = MOVE[cat]
+        for n in NEIGHBOURS[region]:
+            if spot[n] < 0:
+                out.append(moves[n])
+        return tuple(out)
+    towards = NEXT_DOOR[cat]
     for n in NEIGHBOURS[region]:
         other = spot[n]
-        if other < 0:
-            out.append(moves[n])
-        elif free and other not in barred:
-            out.append(swaps[other])
+        if other != c and other != o:  # a move (nobody there) or a swap with a free cat
+            out.append(towards[n][other])
     return tuple(out)
