@@ -95,6 +95,7 @@ class CatChessState(State):
         self.from_centre: bool = self.options["from_centre"]
         self.cats_move = not self.solo or bool(self.options["solo_moves"])
         self.rounds_total: int = self.options["rounds"] or DEFAULT_ROUNDS[players]
+        self.seat_after = tuple((seat + 1) % players for seat in range(players))  # the next mover
         self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
         self.over = False
@@ -338,9 +339,9 @@ class CatChessState(State):
             kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
-        self.mover = self.to_move = (mover + 1) % self.num_players
-        spot = self.spot
+        self.mover = self.to_move = self.seat_after[mover]
         if kind == PLACE_KIND:
+            spot = self.spot
             self.where[c] = r
             spot[r] = c
             self.bits = bits = self.bits ^ flip  # the region was empty, the cat waiting: awake
@@ -361,23 +362,26 @@ class CatChessState(State):
             where = self.where
             here = where[c]
             self.asleep[c] = True
-            at = self.awake_at ^ BIT[here]  # the cat falls asleep
+            self.awake_at = at = self.awake_at ^ BIT[here]  # the cat falls asleep
+            spot = self.spot
             if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                bits = self.bits ^ flip ^ BIT[FREE_AT + here]  # the region it leaves is free
+                # the region it leaves is free
+                self.bits = bits = self.bits ^ flip ^ BIT[FREE_AT + here]
                 touch = AROUND[here] | AROUND[r]
-            else:
-                bits = self.bits ^ flip  # the cat falls asleep where it is
-                touch = 0
-            self.bits = bits
-            self.awake_at = at
-            redo = self.redo
-            if redo:  # the move before was a swap: its bars end now
-                touch |= redo
-                self.redo = 0
-                self.just_swapped = ()
+                redo = self.redo
+                if redo:  # the move before was a swap: its bars end now
+                    touch |= redo
+                    self.redo = 0
+                    self.just_swapped = ()
+            else:  # it stays, and falls asleep where it is: no other cat's activations change
+                self.bits = bits = self.bits ^ flip
+                touch = self.redo
+                if touch:  # the move before was a swap: its bars end now
+                    self.redo = 0
+                    self.just_swapped = ()
             if not bits & WAITING_OR_AWAKE:
                 self._end_round()
                 return
