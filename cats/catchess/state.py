@@ -313,8 +313,8 @@ class CatChessState(State):
 
     def legal_actions(self) -> list[Action]:
         """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
-        if self.over:
-            return []
+        # A finished game's garden is complete (no cat waiting; none awake, or the cats stay put
+        # in a solo game without moves), so it lists nothing.
         acts: list[Action] = []
         bits = self.bits
         waiting = bits & EVERY_CAT
@@ -355,8 +355,29 @@ class CatChessState(State):
             if not bits & EVERY_CAT and not self.cats_move:
                 self._end_round()  # a solo game without moves, its ninth cat placed
                 return
-        elif kind == SWAP_KIND:
-            self._swap(c, o, flip)
+        elif kind == SWAP_KIND:  # both change regions, the cat falls asleep, and the cats
+            # around both regions may not swap with the two until the next move
+            where, spot = self.where, self.spot
+            here, there = where[c], where[o]
+            where[c], where[o] = there, here
+            spot[here], spot[there] = o, c
+            self.asleep[c] = True
+            self.bits = bits = self.bits ^ flip  # the cat falls asleep
+            at = self.awake_at ^ BIT[here]
+            if bits >> (AWAKE_AT + o) & 1:
+                at ^= BIT[here] | BIT[there]  # the other cat, awake, moves over
+            self.awake_at = at
+            redo = AROUND[here] | AROUND[there]
+            touch = (redo | self.redo) & at
+            self.redo = redo
+            barred = self.just_swapped = (c, o)
+            if not bits & WAITING_OR_AWAKE:
+                self._end_round()
+                return
+            per_cat = self.per_cat
+            for n in REGIONS_IN[touch]:
+                x = spot[n]
+                per_cat[x] = activations(x, n, spot, barred)
             return
         else:
             where = self.where
@@ -402,31 +423,6 @@ class CatChessState(State):
                                   towards[d][spot[d]], towards[e][spot[e]])
                 else:
                     per_cat[x] = ACTIVATE[n](x, spot)
-
-    def _swap(self, c: int, o: int, flip: int) -> None:
-        """The rest of ``do`` for cat ``c`` swapping with cat ``o``: both change regions, ``c``
-        falls asleep, and the activations around both regions bar the two until the next move."""
-        where, spot = self.where, self.spot
-        here, there = where[c], where[o]
-        where[c], where[o] = there, here
-        spot[here], spot[there] = o, c
-        self.asleep[c] = True
-        self.bits = bits = self.bits ^ flip  # the cat falls asleep
-        at = self.awake_at ^ BIT[here]
-        if bits >> (AWAKE_AT + o) & 1:
-            at ^= BIT[here] | BIT[there]  # the other cat, awake, moves over
-        self.awake_at = at
-        redo = AROUND[here] | AROUND[there]
-        touch = (redo | self.redo) & at
-        self.redo = redo
-        barred = self.just_swapped = (c, o)
-        if not bits & WAITING_OR_AWAKE:
-            self._end_round()
-            return
-        per_cat = self.per_cat
-        for n in REGIONS_IN[touch]:
-            x = spot[n]
-            per_cat[x] = activations(x, n, spot, barred)
 
     # -- scoring --------------------------------------------------------------------------------
     def live_goals(self, seat: int) -> list[list[bool]]:
