@@ -794,11 +794,16 @@ def _tokens(n: int) -> str:
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
     """A new game: the round-1 start player is drawn at random, then the first deal."""
     INFO.check_players(players)
-    opts = INFO.check_options(options)  # the scripted deal and start: checked by the state
+    return checked_new_game(players, seed, INFO.check_options(options))
+
+
+def checked_new_game(players: int, seed: int, options: JsonDict) -> CatChessState:
+    """:func:`new_game` for a player count and options already checked against ``INFO`` (the
+    registry's ``Game.new_game`` checks both before it asks the engine)."""
     rng = Rng(seed)
-    start = opts["start"]
+    start = options["start"]  # the scripted deal and start: checked by the state
     first = rng.below(players) if start is None else start
-    state = CatChessState(players, opts, rng, first)
+    state = CatChessState(players, options, rng, first)
     state.first_deal()
     return state
 
