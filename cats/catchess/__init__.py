@@ -23,9 +23,10 @@ from cats.core import BotFactory, Engine, Game
 def _engine() -> Engine:
     # Imported when a game is first started or read, not when the menu lists the game.
     from cats.catchess.invariants import conservation
-    from cats.catchess.state import CatChessState, new_game
+    from cats.catchess.state import CatChessState, checked_new_game
 
-    return Engine(CatChessState, new_game, conservation)
+    # Game.new_game checks the player count and the options before it calls the engine.
+    return Engine(CatChessState, checked_new_game, conservation)
 
 
 def _bot_levels() -> Mapping[int, BotFactory]:

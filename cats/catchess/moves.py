@@ -88,17 +88,27 @@ REGIONS_IN = tuple(tuple(r for r in range(N_REGIONS) if bits >> r & 1)
 # NEXT_DOOR[cat][n]: the cat's activation towards region n by what sits there: the swap with
 # cat o at index o, the move into n at index -1 (nobody there).
 NEXT_DOOR = tuple(tuple(SWAP[c] + (MOVE[c][n],) for n in range(N_REGIONS)) for c in range(N_CATS))
+# SHAPE[r]: how many neighbours region r has, then their indices (padded with -1 to four).
+SHAPE = tuple((len(NEIGHBOURS[r]), *NEIGHBOURS[r], *(-1,) * (4 - len(NEIGHBOURS[r])))
+              if len(NEIGHBOURS[r]) <= 4 else (0, -1, -1, -1, -1) for r in range(N_REGIONS))
 # AROUND[r]: region r and its neighbours (whose cats' moves and swaps change when r does).
 AROUND = tuple(sum(1 << n for n in (r, *NEIGHBOURS[r])) for r in range(N_REGIONS))
 
-# Per set of empty regions, per cat, its placements (filled by ``placements`` on first use).
-PLACEMENTS: dict[int, tuple[tuple[Action, ...], ...]] = {}
+# The garden mask's bits of the waiting cats and of the awake cats: with none set, the round
+# of a game whose cats move is over.
+WAITING_OR_AWAKE = EVERY_CAT | EVERY_CAT << AWAKE_AT
+# BIT[i]: 1 << i.
+BIT = tuple(1 << i for i in range(AWAKE_AT + N_CATS))
+
+# Per set of empty regions (by its mask), per cat, its placements onto them in region order;
+# None until ``placements`` first makes them.
+PLACEMENTS: list[tuple[tuple[Action, ...], ...] | None] = [None] * (EVERY_REGION + 1)
 
 
 def placements(free: int) -> tuple[tuple[Action, ...], ...]:
     """Per cat, its placements onto the empty regions ``free``, in region order (made once per
     set of empty regions, on first use)."""
-    rows = PLACEMENTS.get(free)
+    rows = PLACEMENTS[free]
     if rows is None:
         pick = itemgetter(*REGIONS_IN[free])  # three or more
         rows = PLACEMENTS[free] = tuple(pick(row) for row in PLACE)
@@ -148,12 +158,17 @@ def activations(cat: int, region: int, spot: Sequence[int], barred: tuple[int, .
     of one (unless either took part in the swap just played), neighbours in region order."""
     if not barred:
         return ACTIVATE[region](cat, spot)
+    c, o = barred
     out: list[Action] = [STAY[cat]]
-    moves, swaps, free = MOVE[cat], SWAP[cat], cat not in barred
+    if cat == c or cat == o:  # it swaps with nobody: its moves only
+        moves = MOVE[cat]
+        for n in NEIGHBOURS[region]:
+            if spot[n] < 0:
+                out.append(moves[n])
+        return tuple(out)
+    towards = NEXT_DOOR[cat]
     for n in NEIGHBOURS[region]:
         other = spot[n]
-        if other < 0:
-            out.append(moves[n])
-        elif free and other not in barred:
-            out.append(swaps[other])
+        if other != c and other != o:  # a move (nobody there) or a swap with a free cat
+            out.append(towards[n][other])
     return tuple(out)

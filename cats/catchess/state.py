@@ -35,6 +35,7 @@ from cats.catchess.moves import (
     ACTIVATE,
     AROUND,
     AWAKE_AT,
+    BIT,
     CATS_IN,
     EVERY_CAT,
     EVERY_REGION,
@@ -44,8 +45,10 @@ from cats.catchess.moves import (
     PLACE_KIND,
     PLACEMENTS,
     REGIONS_IN,
+    SHAPE,
     STAY,
     SWAP_KIND,
+    WAITING_OR_AWAKE,
     activations,
     effect,
     placements,
@@ -92,6 +95,7 @@ class CatChessState(State):
         self.from_centre: bool = self.options["from_centre"]
         self.cats_move = not self.solo or bool(self.options["solo_moves"])
         self.rounds_total: int = self.options["rounds"] or DEFAULT_ROUNDS[players]
+        self.seat_after = tuple((seat + 1) % players for seat in range(players))  # the next mover
         self.deals = check_game_options(self.options, players)  # scripted deal per round
         self.round = 0
         self.over = False
@@ -309,14 +313,14 @@ class CatChessState(State):
 
     def legal_actions(self) -> list[Action]:
         """Placements (cat, then region), then activations per cat: stay, moves and swaps."""
-        if self.over:
-            return []
+        # A finished game's garden is complete (no cat waiting; none awake, or the cats stay put
+        # in a solo game without moves), so it lists nothing.
         acts: list[Action] = []
         bits = self.bits
         waiting = bits & EVERY_CAT
         if waiting:
             free = bits >> FREE_AT & EVERY_REGION
-            rows = PLACEMENTS.get(free) or placements(free)
+            rows = PLACEMENTS[free] or placements(free)
             for c in CATS_IN[waiting]:
                 acts += rows[c]
             if self.two_phase:
@@ -335,69 +339,90 @@ class CatChessState(State):
             kind, c, r, o, flip = effect(action)
         mover = self.mover
         self.log.append((mover, action))
-        where, spot = self.where, self.spot
-        barred: tuple[int, ...] = ()
-        redo = 0
+        self.mover = self.to_move = self.seat_after[mover]
         if kind == PLACE_KIND:
-            where[c] = r
+            spot = self.spot
+            self.where[c] = r
             spot[r] = c
-            self.bits ^= flip  # the region was empty, the cat waiting; it is awake now
-            at = self.awake_at | 1 << r
+            self.bits = bits = self.bits ^ flip  # the region was empty, the cat waiting: awake
+            self.awake_at = at = self.awake_at | BIT[r]
             touch = AROUND[r]
+            redo = self.redo
+            if redo:  # the move before was a swap: its bars end now
+                touch |= redo
+                self.redo = 0
+                self.just_swapped = ()
+            if not bits & EVERY_CAT and not self.cats_move:
+                self._end_round()  # a solo game without moves, its ninth cat placed
+                return
+        elif kind == SWAP_KIND:  # both change regions, the cat falls asleep, and the cats
+            # around both regions may not swap with the two until the next move
+            where, spot = self.where, self.spot
+            here, there = where[c], where[o]
+            where[c], where[o] = there, here
+            spot[here], spot[there] = o, c
+            self.asleep[c] = True
+            self.bits = bits = self.bits ^ flip  # the cat falls asleep
+            at = self.awake_at ^ BIT[here]
+            if bits >> (AWAKE_AT + o) & 1:
+                at ^= BIT[here] | BIT[there]  # the other cat, awake, moves over
+            self.awake_at = at
+            redo = AROUND[here] | AROUND[there]
+            touch = (redo | self.redo) & at
+            self.redo = redo
+            barred = self.just_swapped = (c, o)
+            if not bits & WAITING_OR_AWAKE:
+                self._end_round()
+                return
+            per_cat = self.per_cat
+            for n in REGIONS_IN[touch]:
+                x = spot[n]
+                per_cat[x] = activations(x, n, spot, barred)
+            return
         else:
+            where = self.where
             here = where[c]
-            at = self.awake_at ^ 1 << here  # the cat falls asleep
+            self.asleep[c] = True
+            self.awake_at = at = self.awake_at ^ BIT[here]  # the cat falls asleep
+            spot = self.spot
             if kind == MOVE_KIND:
                 spot[here] = -1
                 spot[r] = c
                 where[c] = r
-                self.bits ^= flip | 1 << (FREE_AT + here)  # and the cat falls asleep
+                # the region it leaves is free
+                self.bits = bits = self.bits ^ flip ^ BIT[FREE_AT + here]
                 touch = AROUND[here] | AROUND[r]
-            elif kind == SWAP_KIND:
-                there = where[o]
-                where[c], where[o] = there, here
-                spot[here], spot[there] = o, c
-                if self.bits >> (AWAKE_AT + o) & 1:
-                    at ^= (1 << here) | (1 << there)  # the other cat, awake, moves over
-                barred = (c, o)
-                touch = redo = AROUND[here] | AROUND[there]
-                self.bits ^= flip  # the cat falls asleep
-            else:
-                touch = 0
-                self.bits ^= flip  # the cat falls asleep where it is
-            self.asleep[c] = True
-        self.awake_at = at
-        touch = (touch | self.redo) & at
-        self.redo = redo
-        self.just_swapped = barred
-        if touch:
+                redo = self.redo
+                if redo:  # the move before was a swap: its bars end now
+                    touch |= redo
+                    self.redo = 0
+                    self.just_swapped = ()
+            else:  # it stays, and falls asleep where it is: no other cat's activations change
+                self.bits = bits = self.bits ^ flip
+                touch = self.redo
+                if touch:  # the move before was a swap: its bars end now
+                    self.redo = 0
+                    self.just_swapped = ()
+            if not bits & WAITING_OR_AWAKE:
+                self._end_round()
+                return
+        touch &= at
+        if touch:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
             per_cat = self.per_cat
-            if barred:
-                for n in REGIONS_IN[touch]:
-                    x = spot[n]
-                    per_cat[x] = activations(x, n, spot, barred)
-            else:  # moves.ACTIVATE written out for the garden's two, three or four neighbours
-                for n in REGIONS_IN[touch]:
-                    x = spot[n]
-                    towards, around = NEXT_DOOR[x], NEIGHBOURS[n]
-                    k = len(around)
-                    if k == 3:
-                        a, b, d = around
-                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
-                                      towards[d][spot[d]])
-                    elif k == 2:
-                        a, b = around
-                        per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
-                    elif k == 4:
-                        a, b, d, e = around
-                        per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
-                                      towards[d][spot[d]], towards[e][spot[e]])
-                    else:
-                        per_cat[x] = ACTIVATE[n](x, spot)
-        self.mover = self.to_move = (mover + 1) % self.num_players
-        bits = self.bits
-        if not bits & EVERY_CAT and (not self.cats_move or not bits >> AWAKE_AT):
-            self._end_round()
+            for n in REGIONS_IN[touch]:
+                x = spot[n]
+                k, a, b, d, e = SHAPE[n]
+                towards = NEXT_DOOR[x]
+                if k == 3:
+                    per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                  towards[d][spot[d]])
+                elif k == 2:
+                    per_cat[x] = STAY[x], towards[a][spot[a]], towards[b][spot[b]]
+                elif k == 4:
+                    per_cat[x] = (STAY[x], towards[a][spot[a]], towards[b][spot[b]],
+                                  towards[d][spot[d]], towards[e][spot[e]])
+                else:
+                    per_cat[x] = ACTIVATE[n](x, spot)
 
     # -- scoring --------------------------------------------------------------------------------
     def live_goals(self, seat: int) -> list[list[bool]]:
@@ -769,11 +794,16 @@ def _tokens(n: int) -> str:
 def new_game(players: int, seed: int, options: Mapping[str, Any]) -> CatChessState:
     """A new game: the round-1 start player is drawn at random, then the first deal."""
     INFO.check_players(players)
-    opts = INFO.check_options(options)  # the scripted deal and start: checked by the state
+    return checked_new_game(players, seed, INFO.check_options(options))
+
+
+def checked_new_game(players: int, seed: int, options: JsonDict) -> CatChessState:
+    """:func:`new_game` for a player count and options already checked against ``INFO`` (the
+    registry's ``Game.new_game`` checks both before it asks the engine)."""
     rng = Rng(seed)
-    start = opts["start"]
+    start = options["start"]  # the scripted deal and start: checked by the state
     first = rng.below(players) if start is None else start
-    state = CatChessState(players, opts, rng, first)
+    state = CatChessState(players, options, rng, first)
     state.first_deal()
     return state
 
