@@ -15,6 +15,7 @@ stays the authority and converts the chosen move back.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from typing import Any, Callable, Optional
@@ -1110,6 +1111,17 @@ class GambitSolver:
         The expected score is exact when the late-game search ran, else the Monte Carlo mean of
         the clairvoyant values (optimistic: it assumes the rest of the deck order becomes known).
         """
+        # What was made before this hint (the carried table above all) is set aside from the
+        # cyclic collector while the hint thinks: a full collection would walk the whole table
+        # (30-50 ms at a few hundred thousand positions, several times that on a busy machine)
+        # and could land just before the deadline. Nothing is kept from collection: unfrozen after.
+        gc.freeze()
+        try:
+            return self._hint(state, rng, seconds)
+        finally:
+            gc.unfreeze()
+
+    def _hint(self, state: GambitState, rng: Rng, seconds: float) -> tuple[Action, float]:
         clock = self.clock
         start = clock()
         model = Model(state.free_check)
