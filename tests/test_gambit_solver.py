@@ -384,3 +384,13 @@ def test_no_widening_past_its_deck_or_its_budget() -> None:
         today = GambitSolver(**WIDE, clock=Ticks())  # type: ignore[arg-type]
         assert wide.hint(state, Rng(1), 60.0) == today.hint(state, Rng(1), 60.0)
         assert "widened" not in wide.last_stats
+
+
+def test_a_hint_leaves_nothing_frozen_from_the_collector() -> None:
+    """The hint sets the older objects aside from the cyclic collector only while it thinks."""
+    import gc
+
+    state = _late_turns()[0]
+    assert gc.get_freeze_count() == 0
+    GambitSolver(**LIGHT).hint(state, Rng(1), 60.0)  # type: ignore[arg-type]
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
