@@ -41,13 +41,19 @@ class Sounds:
         pitch = {"place": 660, "refuse": 220, "check": 440, "end": 523, "draw": 880}.get(name, 600)
         from array import array  # (made when a cue is first played)
 
-        rate, length = 22050, 0.09
+        # Written in the mixer's own format: pygame.init() may have opened it already with its
+        # defaults (44.1 kHz stereo), and then the settings asked for in __init__ do not apply.
+        opened = pygame.mixer.get_init()
+        if opened is None or opened[1] != -16:
+            return None
+        rate, channels = opened[0], opened[2]
+        length = 0.09
         samples = array("h")
         n = int(rate * length)
         for i in range(n):
             fade = 1.0 - i / n
             phase = (i * pitch * 2 // rate) % 2
-            samples.append(int(2200 * fade * (1 if phase else -1)))
+            samples.extend([int(2200 * fade * (1 if phase else -1))] * channels)
         try:
             return pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error:
