@@ -172,3 +172,21 @@ def test_catch22s_breathing_highlights_are_drawn_over_the_layer(ctx: Any, monkey
         seen.add(pixels(ctx, rect))
     assert len(seen) > 3  # the lit square breathes
     assert scene.layer_paints == paints  # and the table under it is not painted again
+
+
+def test_catch22_highlights_breathe_only_with_animations_on(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Animations off (Settings) holds the breath still: a player who turned motion off sees
+    steady highlights, and a screenshot is the same from run to run."""
+    session, _ = catch22_table()
+    scene = show(ctx, open_game(ctx, session), confirm=False)
+    pulses = []
+    for ticks in (0, 400, 800):
+        monkeypatch.setattr(pygame.time, "get_ticks", lambda t=ticks: t)
+        pulses.append(scene.pulse())
+    assert len(set(pulses)) == 3  # breathing with animations on
+    ctx.settings.animation_speed = 0
+    still = []
+    for ticks in (0, 400, 800):
+        monkeypatch.setattr(pygame.time, "get_ticks", lambda t=ticks: t)
+        still.append(scene.pulse())
+    assert set(still) == {0.5}

@@ -72,12 +72,19 @@ class Catch22Scene(GameScene):
         rights = [btn.rect.right for btn in self.choice_buttons]
         return Catch22Ui(
             **facts, time=self.time_now(), stages=tuple(self.stages), before=self.before,
-            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0),  # drawn over the layer
+            pulse=self.pulse(),  # drawn over the layer
             route_pick=self.route_pick, pawn_targets=pawn_targets,
             can_roll=has_roll and facts["my_turn"], ransom=ransom,
             news=tuple((text, colour, left) for text, colour, left in self.news),
             tip=self.tip_text if self.tip_time > 0 else "",
             buttons_right=max(rights) if rights else None, last_grab=self.last_grab)
+
+    def pulse(self) -> float:
+        """The highlights' breath now, 0..1; held still with animations off (Settings), which
+        also makes a screenshot the same from run to run."""
+        if self.ctx.settings.animation_speed <= 0:
+            return 0.5
+        return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260.0)
 
     def engine_facts(self) -> tuple[tuple[Spot, ...], bool, dict[int, list[Action]]]:
         """The current cat's legal targets, whether Roll is legal, the ransom offers by owner
