@@ -179,6 +179,7 @@ def test_catch22_highlights_breathe_only_with_animations_on(ctx, monkeypatch) ->
     steady highlights, and a screenshot is the same from run to run."""
     session, _ = catch22_table()
     scene = show(ctx, open_game(ctx, session), confirm=False)
+    ctx.settings.animation_speed = 1.0  # (the test context plays with animations off)
     pulses = []
     for ticks in (0, 400, 800):
         monkeypatch.setattr(pygame.time, "get_ticks", lambda t=ticks: t)
