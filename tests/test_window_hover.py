@@ -161,6 +161,7 @@ def test_the_hover_highlight_shows_under_the_pointer_and_leaves_nothing_behind(
 def test_catch22s_breathing_highlights_are_drawn_over_the_layer(ctx: Any, monkeypatch: Any) -> None:
     session, where = catch22_table()
     scene = show(ctx, open_game(ctx, session))
+    ctx.settings.animation_speed = 1.0  # it breathes only with animations on
     frame(ctx, 0.016)
     _, rect = where(scene)
     paints = scene.layer_paints
