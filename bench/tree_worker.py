@@ -174,7 +174,6 @@ def per_call(fn: Callable[[int], Any], seconds: float) -> float:
             return spent / calls
 
 
-
 def round_stamp_of(game_id: str) -> Any:
     """The game's ``round_stamp(state)``: from its package in older trees, from its state
     module since the packages export only ``GAME`` and ``INFO``; ``None`` if it has none."""
@@ -186,6 +185,7 @@ def round_stamp_of(game_id: str) -> Any:
         if stamp is not None:
             return stamp
     return None
+
 
 def serve(root: str) -> None:
     """Answer requests until ``quit`` or end of input."""

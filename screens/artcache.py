@@ -41,8 +41,12 @@ def line_path(font_file: str, size: int, text: str, colour: tuple[int, ...]) -> 
         return None
     inputs = repr((font_file, stat.st_size, stat.st_mtime_ns, size, text, colour,
                    pygame.version.ver, pygame.font.get_sdl_ttf_version())).encode("utf-8")
-    digest = f"{zlib.crc32(inputs):08x}{zlib.adler32(inputs):08x}{len(text):x}"
-    return paths.cache_dir() / "art" / f"line-{size}-{digest}{KIND}"
+    return paths.cache_dir() / "art" / f"line-{size}-{digest(inputs)}{len(text):x}{KIND}"
+
+
+def digest(raw: bytes) -> str:
+    """A short name for what a kept picture depends on (two checksums: a clash needs both)."""
+    return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}"
 
 
 def load(svg: Path, size: tuple[int, int]) -> pygame.Surface | None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +62,7 @@ def drawing_code() -> str:
 def picture_name(shape_id: str) -> str:
     """The file a shape is kept in."""
     raw = shape_id.encode("utf-8")
-    return f"shape-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}{artcache.KIND}"
+    return f"shape-{artcache.digest(raw)}{artcache.KIND}"
 
 
 def restore(ui: pygame_gui.UIManager) -> None:
