@@ -199,6 +199,9 @@ def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  
         recover(ctx, exc, building=changing)
     else:
         ctx.error_streak = 0
+    from screens import uicache
+
+    uicache.write_index()  # the shapes this frame's new buttons added, in one write
 
 
 def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None:  # type: ignore[no-untyped-def]

@@ -19,6 +19,9 @@ SLOW = 0.001  # seconds: art quicker to render than this is not worth a file
 KEEP_AT_MOST = 400  # pictures in the cache; past it the least recently used go (sizes add up)
 KEEP_BYTES = 48 * 2**20  # and at most this much of them (a big window's covers are large)
 KIND = ".bmp"
+PRUNE_EVERY = 16  # pictures kept between two prunings (a resize keeps a set at once: one
+# look at the folder for the set, not one per picture)
+_kept_unpruned = [-1]  # pictures kept since the last pruning; -1: none yet in this run
 
 
 def kept_path(svg: Path, size: tuple[int, int]) -> Path | None:
@@ -87,8 +90,9 @@ def load_from(path: Path | None) -> pygame.Surface | None:
 
 
 def keep_at(path: Path | None, surf: pygame.Surface, prune_after: bool = True) -> None:
-    """Keep ``surf`` at ``path`` for the next runs (then :func:`prune` the folder unless
-    ``prune_after`` is false); quietly not if it fails."""
+    """Keep ``surf`` at ``path`` for the next runs; quietly not if it fails. Unless
+    ``prune_after`` is false the folder is pruned (:func:`prune`) after the first picture kept
+    in a run and then after every :data:`PRUNE_EVERY` more."""
     if path is None:
         return
     tmp = path.with_name(f".{path.stem}.{os.getpid()}{KIND}")  # whole files only: then renamed
@@ -96,13 +100,21 @@ def keep_at(path: Path | None, surf: pygame.Surface, prune_after: bool = True) -
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surf, str(tmp))
         os.replace(tmp, path)
-        if prune_after:
+        if prune_after and due_for_pruning():
             prune(path.parent)
     except (pygame.error, OSError):
         try:
             tmp.unlink()
         except OSError:
             pass
+
+
+def due_for_pruning() -> bool:
+    """Whether the picture just kept should be followed by a pruning (counted here)."""
+    count = _kept_unpruned[0] + 1
+    due = count == 0 or count >= PRUNE_EVERY
+    _kept_unpruned[0] = 0 if due else count
+    return due
 
 
 def prune(folder: Path, keep_at_most: int = KEEP_AT_MOST, keep_bytes: int = KEEP_BYTES) -> None:

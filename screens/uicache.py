@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 INDEX = "shapes.json"
 KEEP_AT_MOST = 160  # shapes in the index; past it the least recently used go (each window size
 # adds a set)
+_unwritten: list[tuple[dict[str, str], str]] = []  # an index with shapes kept since it was
+# written, and its drawing code: a frame's new buttons add theirs together, written once
 
 
 def folder() -> Path:
@@ -70,6 +72,7 @@ def restore(ui: pygame_gui.UIManager) -> None:
     first looks for it), and keep from now on each new shape it adds there."""
     cache = ui.get_theme().shape_cache
     code = drawing_code()
+    _unwritten.clear()  # an earlier window's
     index = read_index(code)
     find, add = cache.find_surface_in_cache, cache.add_surface_to_cache
 
@@ -109,12 +112,22 @@ def read_index(code: str) -> dict[str, str]:
 
 
 def keep(index: dict[str, str], shape_id: str, surface: pygame.Surface, code: str) -> None:
-    """Keep one new shape and the index naming it; the oldest past :data:`KEEP_AT_MOST` go."""
+    """Keep one new shape (the index naming it is written by :func:`write_index`); the oldest
+    past :data:`KEEP_AT_MOST` go."""
     name = picture_name(shape_id)
     artcache.keep_at(folder() / name, surface, prune_after=False)
     index[shape_id] = name
     if len(index) > KEEP_AT_MOST:
         forget_least_used(index, len(index) - KEEP_AT_MOST)
+    _unwritten[:] = [(index, code)]
+
+
+def write_index() -> None:
+    """Write the index if shapes were kept since it was last written (the app does it after
+    each frame); quietly not if it fails."""
+    if not _unwritten:
+        return
+    index, code = _unwritten.pop()
     path = folder() / INDEX
     tmp = path.with_name(f".{INDEX}.{os.getpid()}.tmp")
     try:

@@ -127,3 +127,18 @@ def test_the_window_icon_is_read_back_as_the_packaged_png_is(monkeypatch: Any) -
     assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(first, "RGBA")
     assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(pygame.image.load(str(png)),
                                                                        "RGBA")
+
+
+def test_the_art_cache_is_pruned_once_for_a_set_of_pictures_not_once_each(tmp_path: Any,
+                                                                         monkeypatch: Any) -> None:
+    pygame.init()
+    pygame.display.set_mode((20, 20))
+    pruned: list[Any] = []
+    monkeypatch.setattr(artcache, "prune", lambda folder: pruned.append(folder))
+    monkeypatch.setattr(artcache, "_kept_unpruned", [-1])  # a fresh run
+    picture = pygame.Surface((4, 4), pygame.SRCALPHA)
+    count = 2 * artcache.PRUNE_EVERY + 1
+    for i in range(count):
+        artcache.keep_at(tmp_path / f"art{i}.bmp", picture)
+    assert len(list(tmp_path.glob("art*.bmp"))) == count
+    assert pruned == [tmp_path] * 3  # after the first picture, then after each PRUNE_EVERY more

@@ -88,3 +88,30 @@ def test_past_its_size_the_index_forgets_the_shapes_used_least_recently(tmp_path
     assert sorted(index) == ["id0", "id1", "id2"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shape-0.bmp", "shape-1.bmp",
                                                           "shape-2.bmp"]
+
+
+def test_the_shapes_a_frame_adds_are_indexed_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[int] = []
+    kept: list[int] = []
+    dumps, keep = uicache.json.dumps, uicache.keep
+
+    def counting_dumps(data: Any) -> str:
+        written.append(len(data["shapes"]))
+        return dumps(data)
+
+    def counting_keep(*args: Any) -> None:
+        kept.append(1)
+        keep(*args)
+
+    monkeypatch.setattr(uicache.json, "dumps", counting_dumps)
+    monkeypatch.setattr(uicache, "keep", counting_keep)
+    ctx = build_context((1280, 800), headless=True)
+    ctx.scenes.push(MainMenu(ctx))
+    frames = 8
+    for _ in range(frames):
+        frame(ctx, 0.016)
+    ctx.executor.shutdown(wait=True)
+    assert len(kept) > frames  # the first frame alone draws several shapes
+    assert 0 < len(written) <= frames  # and the index is written at most once a frame
+    index = json.loads((uicache.folder() / uicache.INDEX).read_text("utf-8"))
+    assert len(index["shapes"]) == written[-1] == len(kept)

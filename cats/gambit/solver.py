@@ -1161,6 +1161,10 @@ class GambitSolver:
                            "nodes": spent + search.nodes, "sampled": stats}
         return action, value
 
+    def carried_positions(self) -> int:
+        """Positions of the exact search carried to the next hint (0 unless ``carry_table``)."""
+        return sum(len(search.table) for search in self._tables.values())
+
     def _expectimax(self, model: Model) -> Expectimax:
         """The exact search, with the table of earlier hints when they are carried over."""
         search = self._tables.get(model.free_check)
