@@ -15,12 +15,13 @@ from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from cats import words
 from screens import artcache
+from screens.script import CJK, escape
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -87,9 +88,12 @@ class Font:
 
     CACHE = 512  # rendered lines (and measured texts) kept per font
 
-    def __init__(self, face: Face, size: int) -> None:
+    def __init__(self, face: Face, size: int, chinese: Callable[[], Font] | None = None) -> None:
         self.face = face
         self.point_size = size
+        # A font whose file has no Chinese letters (Latin) draws and measures a line with
+        # Chinese in it (a player's name) in this one: the whole line, in one face.
+        self.chinese = chinese
         self.rendered: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.sizes: dict[str, tuple[int, int]] = {}
         self.metric: dict[str, int] = {}
@@ -108,7 +112,8 @@ class Font:
         if cached is not None:
             self.rendered.move_to_end(key)
             return cached
-        surf = self.sized().render(text, antialias, color, bgcolor, wraplength)
+        drawing = self.for_text(text).sized() if isinstance(text, str) else self.sized()
+        surf = drawing.render(text, antialias, color, bgcolor, wraplength)
         self.rendered[key] = surf
         if len(self.rendered) > self.CACHE:
             self.rendered.popitem(last=False)
@@ -139,12 +144,18 @@ class Font:
         if got is None:
             if len(self.sizes) >= self.CACHE:
                 self.sizes.clear()
-            got = self.sizes[text] = self.sized().size(text)
+            got = self.sizes[text] = self.for_text(text).sized().size(text)
         return got
 
     def metrics(self, text: str) -> list[Any]:
         """Each letter's (min x, max x, min y, max y, advance), None for one the font lacks."""
-        return list(self.sized().metrics(text))
+        return list(self.for_text(text).sized().metrics(text))
+
+    def for_text(self, text: str) -> Font:
+        """The font that draws ``text``: this one, or its Chinese one if ``text`` needs it."""
+        if self.chinese is not None and CJK.search(text):
+            return self.chinese()
+        return self
 
     def _metric(self, name: str) -> int:
         got = self.metric.get(name)
@@ -188,9 +199,11 @@ class Face:
 # A language whose script Noto Sans lacks is drawn with its own font (assets/fonts, SIL OFL),
 # in our own drawing and in pygame-gui's theme (registered there under this name).
 SCRIPT_FONTS = {"zh-TW": "noto_sans_tc"}
+CHINESE = "zh-TW"  # whose font draws Chinese in a Latin language's text (a player's name)
 # The pygame-gui elements the app makes: each gets the language's font in :func:`theme_for`.
 THEMED_ELEMENTS = ("button", "label", "text_box", "text_entry_line", "tool_tip", "selection_list",
                    "drop_down_menu", "window", "panel", "horizontal_slider")
+TYPED_ELEMENTS = ("text_entry_line", "selection_list")  # they show players' names
 
 
 def _font_file(bold: bool, lang: str = "en") -> str:
@@ -211,8 +224,9 @@ def font(size: int, bold: bool = False) -> Font:
 @lru_cache(maxsize=128)
 def _font(size: int, bold: bool, lang: str) -> Font:
     size = max(size, 6)
+    chinese = None if lang in SCRIPT_FONTS else (lambda: _font(size, bold, CHINESE))
     try:
-        return Font(_face(_font_file(bold, lang), size), size)
+        return Font(_face(_font_file(bold, lang), size), size, chinese)
     except (FileNotFoundError, OSError, pygame.error):
         return Font(Face(None, size), size)  # pygame's own font: sized as it opens, not shared
 
@@ -232,14 +246,28 @@ def theme_for(lang: str) -> dict[str, Any]:
     """assets/theme.json with its fonts swapped for ``lang``'s script font where it needs one."""
     theme: dict[str, Any] = json.loads(read_text("theme.json"))
     name = SCRIPT_FONTS.get(lang, "noto_sans")
+    # What players typed (names, in any script) is shown in a font that has Chinese too.
+    typed = SCRIPT_FONTS.get(lang, SCRIPT_FONTS[CHINESE])
     for element in THEMED_ELEMENTS:
         theme.setdefault(element, {})
     for key, block in theme.items():
         if key != "defaults" and isinstance(block, dict):
             # pygame-gui's own default (Noto Sans 14) where the theme names none, so a switch
             # back from another script's font is complete
-            block.setdefault("font", {"size": "14"})["name"] = name
+            block.setdefault("font", {"size": "14"})["name"] = (
+                typed if key.split(".")[0] in TYPED_ELEMENTS else name)
+    # A button naming a player: its object id's twin (:func:`naming_id`), in that font.
+    for key in [k for k in theme if k.startswith("#")] + ["button"]:
+        twin = json.loads(json.dumps(theme[key]))
+        twin["font"]["name"] = typed
+        theme[naming_id(key if key != "button" else "")] = twin
     return theme
+
+
+def naming_id(object_id: str) -> str:
+    """The object id of a button like ``object_id``'s ("": a plain one) that shows a player's
+    name (:func:`theme_for` gives it a font with Chinese letters in every language)."""
+    return f"{object_id}_naming" if object_id else "#naming"
 
 
 def tall_script() -> bool:
@@ -251,6 +279,14 @@ def tall_script() -> bool:
 def ui_font_name() -> str:
     """The name pygame-gui's theme gives the current language's font."""
     return SCRIPT_FONTS.get(words.language(), "noto_sans")
+
+
+def html(text: str) -> str:
+    """``text`` for a pygame-gui HTML box: escaped, and its Chinese (a player's name) set in
+    the Chinese font where the language's font has none."""
+    safe = escape(text)
+    return safe if words.language() in SCRIPT_FONTS else CJK.runs_in_face(
+        safe, SCRIPT_FONTS[CHINESE])
 
 
 def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:

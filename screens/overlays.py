@@ -11,7 +11,9 @@ import pygame_gui
 
 from screens import palette
 from screens.assets import font
+from screens.assets import html as escape_html  # (a local "html" is a box's text)
 from screens.scene import Scene
+from screens.script import CJK
 from screens.text import file_text, tr
 
 if TYPE_CHECKING:
@@ -73,36 +75,7 @@ def wrap_indented(line: str, f: pygame.font.Font, width: int = 0) -> tuple[int, 
     return indent, wrap(text, f, max(1, width - indent)) if width else [text]
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-class Script:
-    """Finds the characters of a script (its pattern: a character class); the pattern is compiled
-    when a text that is not plain ASCII first asks (compiling wide ranges takes milliseconds:
-    not at start, and never for English)."""
-
-    def __init__(self, ranges: str) -> None:
-        self.ranges = ranges
-        self.compiled: re.Pattern[str] | None = None
-
-    def pattern(self) -> re.Pattern[str]:
-        """The compiled pattern."""
-        if self.compiled is None:
-            self.compiled = re.compile(self.ranges)
-        return self.compiled
-
-    def search(self, text: str) -> re.Match[str] | None:
-        """The first of the script's characters in ``text``."""
-        return None if text.isascii() else self.pattern().search(text)
-
-    def match(self, text: str) -> re.Match[str] | None:
-        """The script's character that ``text`` starts with."""
-        return None if text.isascii() else self.pattern().match(text)
-
-
 # Chinese breaks between any two characters, except before closing and after opening marks.
-CJK = Script(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _NO_BREAK_BEFORE = set("，。、：；！？）」』》〉…—・％,.:;!?)]")
 _NO_BREAK_AFTER = set("（「『《〈([")
 
@@ -187,7 +160,7 @@ class MenuOverlay(Scene):
         self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, s(10)), pw, ph)
         if self.lines and self._text_height(self.text_width) > text_h:
             box = pygame.Rect(self.panel.x + s(40), self.panel.y + s(60), pw - s(80), text_h - s(4))
-            html = "<br>".join(_escape(line) for line in self._box_lines(box.w - 44))
+            html = "<br>".join(escape_html(line) for line in self._box_lines(box.w - 44))
             self.scroll_box = self.keep(pygame_gui.elements.UITextBox(html, box, self.ctx.ui))
         y = self.panel.y + s(64) + text_h
         self._actions = {}

@@ -8,6 +8,9 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 
+from screens.assets import naming_id
+from screens.script import CJK
+
 if TYPE_CHECKING:
     from screens.context import AppContext
 
@@ -62,8 +65,11 @@ class Scene:
         return element
 
     def button(self, rect: pygame.Rect, text: str, object_id: str = "", tooltip: str = "",
-               ) -> pygame_gui.elements.UIButton:
-        """A themed button owned by this scene."""
+               naming: bool = False) -> pygame_gui.elements.UIButton:
+        """A themed button owned by this scene; ``naming``: its text names players (in any
+        script) now or later (a text with Chinese in it always counts)."""
+        if naming or CJK.search(text):
+            object_id = naming_id(object_id)
         btn = pygame_gui.elements.UIButton(
             rect, text, self.ctx.ui, tool_tip_text=tooltip or None,
             object_id=object_id or None)

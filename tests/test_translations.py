@@ -125,9 +125,51 @@ def test_the_chinese_font_draws_chinese() -> None:
     assert ink > 50, "the glyphs have ink, not empty boxes"
 
 
+def test_a_chinese_name_in_an_english_interface_is_drawn_in_the_chinese_font() -> None:
+    from screens.assets import font, html, theme_for
+    from screens.table.movelog import row_html
+    pygame.font.init()
+    set_language("en")
+    latin = font(20)
+    assert latin.for_text("Ana") is latin  # English is drawn in the Latin font
+    assert all(m is not None and m[4] > 0 for m in latin.metrics("小明 (you)")), "no empty boxes"
+    assert latin.size("小明 (you)") == latin.for_text("小明").size("小明 (you)")
+    assert latin.render("小明", True, (0, 0, 0)).get_size() == latin.size("小明")
+    assert html("<小明> & Ana") == "&lt;<font face=noto_sans_tc>小明</font>&gt; &amp; Ana"
+    row = row_html(3, ("陳美玲", "played yarn 5 under the laser", []), (font(14, bold=True), 160))
+    assert row == "<b>3.</b> <font face=noto_sans_tc>陳美玲</font>: played yarn 5 under the laser"
+    theme = theme_for("en")  # the boxes that show typed names have Chinese letters too
+    assert theme["text_entry_line"]["font"]["name"] == "noto_sans_tc"
+    assert theme["selection_list.#item_list_item"]["font"]["name"] == "noto_sans_tc"
+    assert theme["button"]["font"]["name"] == "noto_sans"
+    set_language("zh-TW")
+    assert html("<小明>") == "&lt;小明&gt;"  # the Chinese interface's font has them already
+    assert font(20).for_text("小明") is font(20)
+
+
 @pytest.fixture()
 def ctx():  # type: ignore[no-untyped-def]
     yield from headless_context((1280, 800), instant_bots=False)
+
+
+def test_a_button_naming_a_chinese_player_has_chinese_letters_in_every_language(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.app import frame
+    from screens.table.curtain import Curtain
+
+    def ready_font(name: str) -> str:
+        curtain = Curtain(ctx, name, lambda: None)
+        ctx.scenes.push(curtain)
+        frame(ctx, 0.016)
+        button = curtain.ready_button
+        assert button is not None
+        found = ctx.ui.get_theme().get_font_info(button.combined_element_ids)
+        assert found["size"] == 17 and found["bold"], "the primary button's type, kept"
+        ctx.scenes.pop()
+        frame(ctx, 0.016)
+        return str(found["name"])
+
+    assert ready_font("Ana") == "noto_sans"
+    assert ready_font("陳美玲") == "noto_sans_tc"
 
 
 def test_switching_language_in_settings_redraws_the_menus_in_chinese(ctx) -> None:  # type: ignore[no-untyped-def]

@@ -125,7 +125,7 @@ class ReplayScene(TableLook, Scene):
         seat_w = s(250)
         label = fit_text(self.viewer_label(self.watching), font(s(14)), seat_w - s(16))
         chooser = self.button(pygame.Rect(back.rect.x - seat_w - s(8), s(9), seat_w, s(38)),
-                              label, tooltip=tr("replay.chooser_tip"))
+                              label, tooltip=tr("replay.chooser_tip"), naming=True)
         self.buttons[chooser] = "viewer"
         y = self.bottom.y + s(12)
         x = s(12)

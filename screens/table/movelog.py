@@ -8,8 +8,9 @@ from typing import Callable, Optional, Sequence
 import pygame
 import pygame_gui
 
-from screens.assets import font
-from screens.overlays import CJK, wrap
+from screens.assets import font, html, tall_script
+from screens.overlays import wrap
+from screens.script import CJK
 from screens.text import tr
 
 Row = tuple[str, str, Sequence[str]]  # the mover's name, the move's text, its notes
@@ -21,20 +22,16 @@ def log_font_size(scale: Callable[[float], int]) -> int:
     return max(10, scale(14))
 
 
-def html(text: str) -> str:
-    """Text made safe for the log's HTML box."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def row_html(number: int, row: Row, fit: Optional[Fit] = None) -> str:
-    """One move's row in the log; with ``fit`` (a font and a width), a row with Chinese in it
-    is broken into lines of that width here (the text box breaks lines only at spaces)."""
+    """One move's row in the log; with ``fit`` (a font and a width), a row of Chinese words
+    is broken into lines of that width here (the text box breaks lines only at spaces: a
+    Chinese name in English words breaks with them)."""
     name, text, notes = row
     if notes:
         text = tr("table.log_notes", move=text, notes=tr("table.log_note_sep").join(notes))
     head = f"{number}."
     said = tr("table.log_row", name=name, move=text)
-    if fit is not None and CJK.search(said):
+    if fit is not None and tall_script() and CJK.search(said):
         lines = wrap(f"{head} {said}", fit[0], fit[1])
         first = lines[0][len(head):] if lines[0].startswith(head) else " " + lines[0]
         return "<br>".join([f"<b>{head}</b>{html(first)}"] + [html(line) for line in lines[1:]])
