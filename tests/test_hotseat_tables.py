@@ -18,6 +18,7 @@ from screens.overlays import MenuOverlay
 from screens.registry import open_game
 from screens.table.curtain import Curtain
 from screens.table.hotseat import Step
+from screens.text import tr
 
 View = dict[str, Any]
 PRIVATE: dict[str, Callable[[View], bool]] = {
@@ -69,6 +70,8 @@ class Watch:
             assert scene.results_shown() and scene in visible
         if step is Step.CONFIRM:
             assert scene.viewer == session.log[-1].seat, "the mover sees their own move"
+            assert scene.prompt_line() == tr("game.done_undo", name=scene.seat_name(scene.viewer)), (
+                "the prompt asks the mover for Done, not the next player for their move")
         for drawn_step, viewer, private in self.drawn:
             if private:
                 assert drawn_step in (Step.PLAY, Step.CONFIRM), f"secret drawn at {drawn_step}"

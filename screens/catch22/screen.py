@@ -340,13 +340,10 @@ class Catch22Scene(GameScene):
         return (self.seat_name(self.session.log[index].seat),
                 tr("table.log_note_sep").join((move, *notes)), ())
 
-    def prompt_line(self) -> str:
-        mover = self.session.to_move
-        if mover is None or self.session.seats[mover].is_bot:
-            return super().prompt_line()  # the frame already says seats by name
+    def turn_prompt(self) -> str:
         prompt = self.session.state.prompt()  # "Player 2: roll the die.": the frame says who
         what = prompt.phrase.arg("what") if isinstance(prompt, Sentence) else None
-        return tr("game.turn", name=self.seat_name(mover), prompt=self.names(what or prompt))
+        return self.names(what or prompt)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

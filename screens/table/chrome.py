@@ -101,8 +101,11 @@ class Chrome:
             return self.names(outcome.summary) if outcome else tr("game.over")
         if self.session.seats[mover].is_bot:
             return tr("game.thinking", name=self.seat_name(mover))
-        return tr("game.turn", name=self.seat_name(mover),
-                  prompt=self.names(self.session.state.prompt()))
+        return tr("game.turn", name=self.seat_name(mover), prompt=self.turn_prompt())
+
+    def turn_prompt(self) -> str:
+        """What the person to move does now (the prompt line's words after their name)."""
+        return self.names(self.session.state.prompt())
 
     def draw_side_panel(self, surface: pygame.Surface, ui: Any = None) -> None:
         """The side panel's felt and the game's information on it (``ui``: the UI facts it is
