@@ -268,3 +268,12 @@ def test_the_board_draws_the_walk_from_the_ui_it_is_handed(ctx) -> None:  # type
     assert pygame.image.tobytes(mid, "RGB") == pygame.image.tobytes(again, "RGB")
     assert pygame.image.tobytes(mid, "RGB") != pygame.image.tobytes(rest, "RGB")
     assert {k: (id(v), repr(v)) for k, v in vars(board).items()} == before
+
+
+def test_the_done_band_leaves_the_whole_board_in_view(ctx) -> None:  # type: ignore[no-untyped-def]
+    """Hotseat's Done / Undo sits in the strip under the board: over it, it would hide the last
+    rows' squares, where the move being confirmed may have ended (Catch 22 has no hand there)."""
+    _, scene = open_catch22(ctx)
+    band = scene.confirm_rect()
+    assert not band.colliderect(scene.boardview.frame_rect)
+    assert scene.bottom.contains(band)

@@ -105,6 +105,14 @@ class Catch22Scene(GameScene):
         return self._engine[1], self._engine[2], self._engine[3]
 
     # -- layout ------------------------------------------------------------------------------
+    def confirm_rect(self) -> pygame.Rect:
+        """Done / Undo in the strip under the board (there is no hand to cover: over the board
+        it would hide the squares of its last rows, where the move may have ended)."""
+        rect = super().confirm_rect()
+        rect.height = min(rect.height, self.bottom.h - self.ctx.scale(12))  # room for its shadow
+        rect.center = (self.bottom.centerx, self.bottom.centery - self.ctx.scale(2))
+        return rect
+
     def layout(self) -> None:
         self.boardview.side = self.side.copy()
         self.boardview.bottom = self.bottom.copy()
