@@ -279,3 +279,28 @@ def test_the_board_is_told_the_engines_word_on_the_drop_and_the_goal_under_the_p
     frame(ctx, 0.016)
     first_pair = scene.view["my_cards"][0]["friends"][0]["cats"]
     assert scene.ui().hover_cats == tuple(cats) == tuple(first_pair)
+
+
+def test_a_narrow_window_says_the_prompt_in_fewer_words_not_cut(ctx) -> None:  # type: ignore[no-untyped-def]
+    """The engine's words, shortened by the game's own short form (cats/catchess/words.py),
+    not by a screen cutting phrases out of English."""
+    from cats.words import set_language
+    name = "Maximiliana of the Seven Gardens"  # a long name: in a small window the line is long
+    session, scene = open_catchess(ctx, [Seat(name)], **SOLO_DEAL)
+    assert session.state.phase() == "place"
+
+    def resized(size: tuple[int, int]) -> str:
+        ctx.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        ctx.ui.set_window_resolution(size)
+        scene.resize()
+        return str(scene.prompt_line())
+
+    assert resized((1920, 1080)) == f"{name}: Place a waiting cat on an empty region of the garden."
+    assert resized((1024, 640)) == f"{name}: Place a waiting cat."
+    set_language("zh-TW")
+    try:
+        assert scene.prompt_line() == f"{name}：把一隻等待的貓放到花園的空區域。"  # it fits
+        session.seats[0] = Seat(name + " and the Old Orchards")  # it no longer does
+        assert scene.prompt_line() == f"{name} and the Old Orchards：放置一隻等待的貓。"
+    finally:
+        set_language("en")

@@ -21,7 +21,13 @@ W = Words("catchess", {
     "only_stays": "Cat {cat} has no free or swappable neighbour now: press “{cat} stays” below "
                   "to let it sleep here.",
     "round_row": ("Round {round}: {n} etiquette token", "Round {round}: {n} etiquette tokens"),
+    # The prompts in fewer words, for a prompt line with little room (a narrow window).
+    "short_place": "Place a waiting cat.",
+    "short_activate": "Activate an awake cat.",
+    "short_either": "Place a waiting cat or activate one.",
 })
+SHORT = {"place": "short_place", "activate": "short_activate",
+         "place or activate": "short_either"}
 
 
 def move(action: Action) -> Phrase:
@@ -35,6 +41,12 @@ def move(action: Action) -> Phrase:
     if isinstance(action, Stay):
         return W("stayed", cat=action.cat)
     return W("move", notation=str(action))
+
+
+def short_prompt(phase: str) -> Phrase | None:
+    """The prompt of ``phase`` (the state's ``phase()``) in fewer words; None if it has none."""
+    key = SHORT.get(phase)
+    return W(key) if key else None
 
 
 def summary(winners: tuple[int, ...], tokens: int) -> Phrase:

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 import pytweening  # type: ignore[import-untyped]
 
+from cats.catchess.words import short_prompt
 from cats.core import Action, Spot
 from cats.session import Session
 from screens.anim import Tween
-from screens.assets import font
+from screens.assets import Font, font
 from screens.catchess.best import SoloBest
 from screens.catchess.layout import STAY_CAPTION, CatChessUi, clear_drawn
 from screens.catchess.reveal import CatChessBoard
@@ -219,13 +220,12 @@ class CatChessScene(GameScene):
             self.moving = {}
 
     def prompt_line(self) -> str:
-        """The frame's prompt line, shortened to fit beside the tool buttons if needed."""
+        """The frame's prompt line, cut to fit beside the tool buttons if needed (the turn's
+        prompt is said in fewer words first: :meth:`turn_prompt`)."""
         if self.waiting_for_best():
             return tr("catchess.counting")
         text = super().prompt_line()
-        s = self.ctx.scale
-        room = self.ctx.size[0] - s(3 * 102 + 20) - s(60)
-        f = font(s(19), bold=True)
+        f, room = self.prompt_room()
         if f.size(text)[0] <= room:
             return text
         solo = self.view.get("solo") or {}
@@ -235,12 +235,26 @@ class CatChessScene(GameScene):
             text = tr(key, total=solo["total"], best=solo["best"])
             if f.size(text)[0] <= room:
                 return text
-        for short in (": let it stay, move it next door or swap with a neighbour",
-                      " of the garden", ", or activate an awake cat in the garden"):
-            text = text.replace(short, "")
         while f.size(text + "…")[0] > room and len(text) > 10:
             text = text[:-1]
         return text if f.size(text)[0] <= room else text + "…"
+
+    def turn_prompt(self) -> str:
+        """The engine's prompt, or its short form when the whole line would not fit."""
+        full = super().turn_prompt()
+        mover = self.session.to_move
+        short = short_prompt(self.session.state.phase())
+        if mover is None or short is None:
+            return full
+        f, room = self.prompt_room()
+        if f.size(tr("game.turn", name=self.seat_name(mover), prompt=full))[0] <= room:
+            return full
+        return self.names(short)
+
+    def prompt_room(self) -> tuple[Font, int]:
+        """The prompt line's font and the width it has beside the tool buttons."""
+        s = self.ctx.scale
+        return font(s(19), bold=True), self.ctx.size[0] - s(3 * 102 + 20) - s(60)
 
     # -- engine look-ups -----------------------------------------------------------------------
     def target_action(self, source: Spot, target: Spot) -> tuple[Optional[Action], str]:
