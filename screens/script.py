@@ -15,6 +15,7 @@ class Script:
     def __init__(self, ranges: str) -> None:
         self.ranges = ranges
         self.compiled: re.Pattern[str] | None = None
+        self.runs: re.Pattern[str] | None = None  # runs of the script's characters
 
     def pattern(self) -> re.Pattern[str]:
         """The compiled pattern."""
@@ -35,8 +36,9 @@ class Script:
         font registered with pygame-gui; the size and colour around it are kept)."""
         if self.search(html) is None:
             return html
-        runs = re.compile(f"(?:{self.ranges})+")
-        return runs.sub(lambda run: f"<font face={face}>{run.group(0)}</font>", html)
+        if self.runs is None:
+            self.runs = re.compile(f"(?:{self.ranges})+")
+        return self.runs.sub(lambda run: f"<font face={face}>{run.group(0)}</font>", html)
 
 
 # Chinese, with its punctuation and full-width forms (and Japanese kana).

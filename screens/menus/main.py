@@ -17,9 +17,9 @@ from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
 from screens.overlays import blit_lines, breaks, draw_panel
-from screens.script import CJK
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
+from screens.script import CJK
 from screens.text import file_text, language, players_text, short_title, tr
 
 if TYPE_CHECKING:
