@@ -304,3 +304,33 @@ def test_a_narrow_window_says_the_prompt_in_fewer_words_not_cut(ctx) -> None:  #
         assert scene.prompt_line() == f"{name} and the Old Orchards：放置一隻等待的貓。"
     finally:
         set_language("en")
+
+
+def test_how_to_play_under_the_garden_is_never_cut_mid_sentence(ctx) -> None:  # type: ignore[no-untyped-def]
+    """The hint under the garden is drawn whole (a smaller size, or the last move left to the
+    log, when the room is short), at every window size."""
+    from screens.text import tr
+    session, scene = open_catchess(ctx, [Seat("Ann")], **SOLO_DEAL)
+    session.play(Place("A", 5))
+    scene.refresh()
+    hint = tr("catchess.hint_activate")
+    board = scene.boardview
+    for size in ((1280, 688), (1280, 800), (1024, 640), (1920, 1080)):
+        ctx.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        ctx.ui.set_window_resolution(size)
+        scene.resize()
+        frame(ctx, 0.016)
+        drawn: list[str] = []
+        text = board.text
+
+        def recording(surface, line, *args, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append(line)
+            return text(surface, line, *args, **kwargs)
+
+        board.text = recording  # type: ignore[method-assign]
+        try:
+            board.draw_under_garden(pygame.Surface(size))
+        finally:
+            del board.text
+        said = " ".join(line for line in drawn if not line.startswith("Last move"))
+        assert said == hint, (size, drawn)

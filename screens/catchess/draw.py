@@ -4,7 +4,6 @@ the garden, the held cat and its drop targets; drawn from the view and the UI fa
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
@@ -22,7 +21,7 @@ from screens.catchess.layout import (
     WARN_DASH,
     CatChessLayout,
 )
-from screens.overlays import wrap
+from screens.overlays import fit_text, wrap
 from screens.table.board import JsonDict
 from screens.table.pointer import Point
 from screens.text import tr
@@ -104,24 +103,30 @@ class GardenBoard(CatChessLayout):
         self.draw_stones(surface, regions)
 
     def draw_under_garden(self, surface: pygame.Surface) -> None:
-        """Under the garden: the last move (who, what) and, on your turn, how to play."""
+        """Under the garden: the last move (who, what) and, on your turn, how to play: the whole
+        hint in a size that fits, the last move left to the log if the two do not fit."""
         s = self.ctx.scale
         y = self.lawn.bottom + s(8)
         room = self.left.bottom - y
         if room < s(20):
             return
-        lines: list[tuple[str, Any]] = []
-        if self.ui.my_turn:
-            if self.view.get("phase") == "place":
-                hint = tr("catchess.hint_place")
-            else:
-                hint = tr("catchess.hint_activate")
-            lines.append((hint, palette.INK))
-        f = font(s(13))
         x = self.left.x + s(4)
+        rad = s(10)
         last = self.ui.last_entry
-        if last is not None and self.view.get("moves") and not self.ui.counting:
-            rad = s(10)
+        show_last = last is not None and bool(self.view.get("moves")) and not self.ui.counting
+        hint = ""
+        if self.ui.my_turn:
+            hint = tr("catchess.hint_place" if self.view.get("phase") == "place"
+                      else "catchess.hint_activate")
+        size, lines = 13, []
+        if hint:
+            # The move log has the last move: when both do not fit, how to play comes first.
+            tries = [(show_last, 13), (show_last, 12), (False, 13), (False, 12)]
+            for show_last, size in tries[0 if show_last else 2:]:
+                lines = wrap(hint, font(s(size)), self.left.w - s(8))
+                if len(lines) * font(s(size)).get_linesize() + (2 * rad + s(6)) * show_last <= room:
+                    break
+        if show_last and last is not None:
             self.mini_badge(surface, last[0], (x + rad, y + rad), rad)
             self.text(surface, tr("table.last_move", name=self.seat_name(last[0]),
                                   move=last[1]), s(14), palette.INK, True,
@@ -129,11 +134,13 @@ class GardenBoard(CatChessLayout):
             y += 2 * rad + s(6)
         elif self.reveal_entry() is not None and not self.ui.reveal:
             y = self.reopen_rect().bottom + s(4)  # under the "show result" button
-        for text, colour in lines:
-            for line in wrap(text, f, self.left.w - s(8)):
-                if y + f.get_linesize() > self.left.bottom:
-                    return
-                y = self.text(surface, line, s(13), colour, topleft=(x, y)).bottom
+        f = font(s(size))
+        for i, line in enumerate(lines):
+            if y + f.get_linesize() > self.left.bottom:
+                return
+            if i + 1 < len(lines) and y + 2 * f.get_linesize() > self.left.bottom:
+                line = fit_text(line + " " + lines[i + 1], f, self.left.w - s(8))  # cut: "…"
+            y = self.text(surface, line, s(size), palette.INK, topleft=(x, y)).bottom
 
     def spline(self, points: list[Point]) -> list[Point]:
         """A Catmull-Rom curve through the region centres (the path curls, the order is data)."""
