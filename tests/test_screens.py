@@ -408,3 +408,39 @@ def test_hints_in_one_game_share_one_solver_whose_table_carries_over(ctx) -> Non
     scene.show_hint()
     frames_until(ctx, lambda: scene.hint_future is None)
     assert scene.solver is first
+
+
+def test_the_known_deck_cards_are_captioned_whole_in_a_small_window(ctx) -> None:  # type: ignore[no-untyped-def]
+    """"second from bottom" under a seen card fits in its two lines (it lost "bottom")."""
+    import screens.gambit.board as gambit_board
+    from screens.app import play_random
+
+    size = (1280, 688)
+    ctx.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    ctx.ui.set_window_resolution(size)
+    session = Session.start("gambit", [Seat("Mia")], 2, {})
+    play_random(session, 10, 2)  # a Burrow: the bottom two cards are known
+    scene = show(ctx, GambitScene(ctx, session), confirm=False)
+    board = scene.boardview
+    known = sorted(board.view["deck_known"], key=lambda k: k["from_top"])
+    assert [gambit_board.place_in_deck(k) for k in known] == ["second from bottom", "bottom"]
+    drawn: list[str] = []
+    real_font = gambit_board.font
+
+    class Recording:
+        def __init__(self, size: int, bold: bool = False) -> None:
+            self.f = real_font(size, bold)
+
+        def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+            return getattr(self.f, name)
+
+        def render(self, text, *args):  # type: ignore[no-untyped-def]
+            drawn.append(text)
+            return self.f.render(text, *args)
+
+    gambit_board.font = Recording  # type: ignore[assignment]
+    try:
+        board.draw_known(pygame.Surface(size), known, scene.side.inflate(-20, -20), 300)
+    finally:
+        gambit_board.font = real_font
+    assert "second from bottom" in " ".join(drawn), drawn  # (the cards' own titles drawn too)

@@ -14,7 +14,7 @@ from cats.words import say
 from screens import palette
 from screens.assets import font, image
 from screens.gambit.layout import TableauLayout
-from screens.overlays import blit_lines, lines_bottom, wrap
+from screens.overlays import blit_lines, fit_text, lines_bottom, wrap
 from screens.table.board import Ui
 from screens.table.pointer import Point
 from screens.text import tr
@@ -255,15 +255,28 @@ class GambitBoard(TableauLayout):
         """The deck cards the player has seen (Peek, Burrow), drawn as cards with their place in
         the deck under each; returns the y below them."""
         s = self.ctx.scale
-        w = min(s(64), (rect.w - s(8) * (len(known) - 1)) // max(1, len(known)))
+        n = len(known)
+        w = min(s(64), (rect.w - s(8) * (n - 1)) // max(1, n))
         h = int(w * 1.4)
+        # Cards set apart as the panel allows, so each place ("second from bottom") has room
+        # for its two lines under its card.
+        gap = max(s(8), min(s(40), (rect.w - n * w) // max(1, n - 1))) if n > 1 else s(8)
+        room = w + gap - s(4)
         f = font(s(12))
         for i, k in enumerate(known):
-            card = pygame.Rect(rect.x + i * (w + s(8)), y, w, h)
+            card = pygame.Rect(rect.x + i * (w + gap), y, w, h)
             pygame.draw.rect(surface, (120, 90, 70), card.move(2, 3), border_radius=s(6))
             surface.blit(self.card_image(k["card"], w, h), card.topleft)
-            for j, part in enumerate(wrap(place_in_deck(k), f, w + s(6))[:2]):
-                label = f.render(part, True, palette.INK)
+            words = place_in_deck(k)
+            for size in (12, 11, 10):  # the whole place in two lines, smaller if need be
+                small = font(s(size))
+                parts = wrap(words, small, room)
+                if len(parts) <= 2:
+                    break
+            if len(parts) > 2:
+                parts = [parts[0], fit_text(" ".join(parts[1:]), small, room)]
+            for j, part in enumerate(parts):
+                label = small.render(part, True, palette.INK)
                 surface.blit(label, label.get_rect(midtop=(card.centerx,
                                                            card.bottom + s(3) + j * f.get_linesize())))
         return y + h + s(6) + 2 * f.get_linesize()
