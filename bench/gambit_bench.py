@@ -177,11 +177,11 @@ def against_ceiling(results: list[dict[str, Any]], log: Path = CEILING_LOG) -> l
         return []
     solver = statistics.mean(r["solver"] for r in mine)
     top = statistics.mean(ceiling[r["seed"]]["E7"]["value"] for r in mine)
-    before = statistics.mean(ceiling[r["seed"]]["today"] for r in mine)
-    closed = (solver - before) / (top - before) if top != before else 0.0
+    clairvoyant = statistics.mean(r["clairvoyant"] for r in mine)
+    # (The ceiling log's own "today" column is whichever solver was current when a deal ran.)
     return [f"On the {len(mine)} deals the ceiling has played: solver {solver:.2f}, ceiling (exact "
-            f"from 7 cards, expected) {top:.2f}, the solver it measured {before:.2f}: "
-            f"{100 * closed:.0f}% of that distance closed"]
+            f"from 7 cards, expected) {top:.2f}, clairvoyant {clairvoyant:.2f}: the solver at "
+            f"{solver / top:.3f} of the ceiling"]
 
 
 def rank_row(score: float) -> str:

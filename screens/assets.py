@@ -127,8 +127,9 @@ class Font:
         cached = self.rendered.get(key)
         if cached is not None:
             return cached
-        path = None if self.face.path is None else artcache.line_path(
-            self.face.path, self.point_size, text, tuple(color))
+        face = self.for_text(text).face  # (a Chinese name is drawn by the Chinese font)
+        path = None if face.path is None else artcache.line_path(
+            face.path, self.point_size, text, tuple(color))
         surf = artcache.load_from(path)
         if surf is None:
             surf = self.render(text, True, color)
