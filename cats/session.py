@@ -67,6 +67,33 @@ class LogEntry:
     phrases: tuple[Phrase, ...] = ()
 
 
+@dataclass(frozen=True)
+class Handover:
+    """A seat changing hands mid-game (to a bot, or back to a person), after ``at`` moves."""
+
+    at: int
+    seat: int
+    player: Seat
+
+    def to_json(self) -> JsonDict:
+        """The handover as JSON data."""
+        return {"at": self.at, "seat": self.seat, "player": self.player.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Handover":
+        """Read a handover; ``ValueError`` on foreign data."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a handover must be an object")
+        at, seat = data.get("at"), data.get("seat")
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0 \
+                or not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError("a handover needs a move number and a seat")
+        player = data.get("player")
+        if not isinstance(player, Mapping):
+            raise ValueError("a handover names the player who takes the seat")
+        return cls(at, seat, Seat.from_json(player))
+
+
 @dataclass
 class Session:
     """A game being played: the state, who sits where, and everything needed to replay it."""
@@ -80,6 +107,12 @@ class Session:
     _history: list[State] = field(default_factory=list, repr=False)
     _redo: list[Action] = field(default_factory=list, repr=False)
     listeners: list[Callable[["Session"], None]] = field(default_factory=list, repr=False)
+    handovers: list[Handover] = field(default_factory=list)
+    opening: list[Seat] = field(default_factory=list)  # who sat where when the game began
+
+    def __post_init__(self) -> None:
+        if not self.opening:
+            self.opening = list(self.seats)
 
     # -- starting ------------------------------------------------------------------------------
     @classmethod
@@ -93,16 +126,25 @@ class Session:
 
     @classmethod
     def replay(cls, game_id: str, seats: Sequence[Seat], seed: int,
-               options: Optional[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]]
-               ) -> "Session":
-        """Rebuild a session by replaying JSON actions; ``ValueError`` names the first bad one."""
+               options: Optional[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]],
+               handovers: Sequence[Handover] = ()) -> "Session":
+        """Rebuild a session by replaying JSON actions (and the seats changing hands between
+        them); ``ValueError`` names the first bad one."""
         session = cls.start(game_id, seats, seed, options)
+        due = sorted(handovers, key=lambda h: h.at)
+        if any(h.at > len(actions) for h in due):
+            raise ValueError("a seat changes hands after the last move")
         for number, data in enumerate(actions, 1):
+            while due and due[0].at == number - 1:
+                handover = due.pop(0)
+                session.hand_over(handover.seat, handover.player)
             try:
                 action = session.state.action_from_json(data)
                 session.play(action)
             except (IllegalAction, ValueError) as exc:
                 raise ValueError(f"move {number} cannot be replayed: {exc}") from None
+        for handover in due:
+            session.hand_over(handover.seat, handover.player)
         return session
 
     # -- playing ---------------------------------------------------------------------------------
@@ -115,6 +157,10 @@ class Session:
         """The :class:`Seat` that acts next."""
         seat = self.state.to_move
         return None if seat is None else self.seats[seat]
+
+    def people_here(self) -> list[int]:
+        """The seats played by people at this table (a networked seat's session: its own)."""
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
     def bot_to_move(self) -> bool:
         """True if the next action belongs to a bot."""
@@ -162,6 +208,26 @@ class Session:
             raise IndexError(f"move {moves} is outside 0..{len(self.log)}")
         return self.state if moves == len(self.log) else self._history[moves]
 
+    # -- seats changing hands ---------------------------------------------------------------------
+    def hand_over(self, seat: int, player: Seat) -> None:
+        """Seat ``seat`` is played from now on by ``player`` (a bot taking over a person who had
+        to leave, or the person back); recorded for the save and the replay, and no undo
+        reaches back across it. ``ValueError`` for a seat that is not at this table."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat + 1} at this table")
+        self.handovers.append(Handover(len(self.log), seat, player))
+        self.seats[seat] = player
+        self._redo.clear()
+        self._changed()
+
+    def person_of(self, seat: int) -> Optional[Seat]:
+        """The last person who played ``seat`` (to give it back to after a bot took it)."""
+        for player in [h.player for h in reversed(self.handovers) if h.seat == seat] + \
+                [self.opening[seat]]:
+            if not player.is_bot:
+                return player
+        return None
+
     # -- undo and redo -----------------------------------------------------------------------------
     def can_undo(self, before_handoff: bool = False) -> bool:
         """True if the last action may be taken back.
@@ -171,8 +237,8 @@ class Session:
         ``before_handoff``: the table has not passed the device on since that action, so its
         maker may take it back even though another seat is to move now.
         """
-        if not self.log:
-            return False
+        if not self.log or (self.handovers and self.handovers[-1].at == len(self.log)):
+            return False  # never back across a seat changing hands
         last = self.log[-1]
         if last.revealed or self.seats[last.seat].is_bot:
             return False
@@ -237,12 +303,13 @@ class Session:
             "format": SAVE_FORMAT,
             "game": self.game_id,
             "options": self.options,
-            "players": [s.to_json() for s in self.seats],
+            "players": [s.to_json() for s in self.opening],
             "seed": self.seed,
             "actions": [e.action.to_json() for e in self.log],
             "snapshot": self.state.to_json(),
             "progress": self.state.progress(),
             "over": outcome is not None,
+            **({"handovers": [h.to_json() for h in self.handovers]} if self.handovers else {}),
         }
 
     @classmethod
@@ -268,7 +335,11 @@ class Session:
         if not isinstance(options, Mapping):
             raise ValueError("options must be an object")
         seats = [Seat.from_json(p) for p in players]
-        session = cls.replay(game_id, seats, seed, options, actions)
+        handovers = record.get("handovers", [])
+        if not isinstance(handovers, list):
+            raise ValueError("handovers must be a list")
+        session = cls.replay(game_id, seats, seed, options, actions,
+                             [Handover.from_json(h) for h in handovers])
         snapshot = record.get("snapshot")
         if snapshot is not None and snapshot != session.state.to_json():
             raise ValueError("the replayed game does not match the saved position")

@@ -62,6 +62,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
     def __init__(self, ctx: "AppContext", session: Session) -> None:
         super().__init__(ctx)
         self.session = session
+        # a networked seat: the host's frames stand for the session (net.remote.RemoteSession)
+        self.remote = bool(getattr(session, "remote", False))
         self.info = get_game(session.game_id).info
         self.boardview: Board = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
@@ -95,6 +97,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         self.layer_paints = 0  # times the layer was painted (tests count them)
         self.shown_viewer: Optional[int] = self.flow.viewer
         self.seen_moves = len(session.log)  # moves the flow has been told of
+        self.sent: Optional[Action] = None  # a networked seat's move on its way to the host
         self.refresh()
         self.last_round = self.finished_round(session.state.view_for(None))
         if self.last_round is not None and session.state.is_over():
@@ -145,11 +148,23 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         return self.end.shown
 
     def humans(self) -> list[int]:
-        """Seats played by people."""
-        return [i for i, s in enumerate(self.session.seats) if not s.is_bot]
+        """Seats played by people at this screen (at a networked seat: the seats it holds)."""
+        return self.session.people_here()
 
     def enter(self) -> None:
         super().enter()
+        self.follow_flow()
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a bot took over, a person came back): the hotseat flow starts
+        again from the position on the table, the curtain as for any hand-off."""
+        self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
+                                self.ctx.settings.confirm_moves)
+        self.flow.open(self.session.to_move, self.session.state.is_over())
+        self.shown_viewer = self.flow.viewer
+        self.clear_flash()
+        self.refresh()
+        self.rebuild_choices()
         self.follow_flow()
 
     def refresh(self) -> None:
@@ -241,8 +256,54 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
             self.flash(exc.reason, kind=REFUSAL)
             self.ctx.sounds.play("refuse")
             return False
+        if self.remote:
+            self.sent = action  # the host's next frame shows it played (take_frames)
+            self.pointer.clear()
+            return True
         self.after_action(before, action)
         return True
+
+    def take_frames(self) -> None:
+        """At a networked seat: take in what the host has sent (new positions, reasons for a
+        refusal, errors) and follow it as a local table follows its session."""
+        from net.frames import text_from_json
+
+        for event in self.session.poll():  # type: ignore[attr-defined]
+            kind = event.get("t")
+            if kind == "frame":
+                self.frame_came(int(event.get("moves", 0)))
+            elif kind in ("reason", "error"):
+                text = self.names(text_from_json(event.get("text", "")))
+                if text:
+                    self.flash(text, kind=REFUSAL)
+                    self.ctx.sounds.play("refuse")
+            elif kind == "closed":
+                self.flash(tr("net.lost"), seconds=6.0, kind=REFUSAL)
+
+    def frame_came(self, moves: int) -> None:
+        """A new frame from the host: ``moves`` more (or, after an undo, fewer) log entries."""
+        before = self.view
+        if moves > 0:
+            entry = self.session.log[-1]
+            action = entry.action
+            if self.sent is not None and entry.seat in self.humans():
+                action = self.sent  # our own move: the action itself (its animation)
+            self.sent = None
+            self.after_action(before, action)
+            return
+        self.seen_moves = len(self.session.log)
+        if set(self.humans()) != self.flow.humans:
+            self.seats_changed()  # the host gave a seat here to a bot, or back
+            return
+        if moves < 0:
+            self.flow.undone(self.session.to_move)
+            self.last_round = self.finished_round(self.session.state.view_for(None))
+        else:
+            self.flow.resync(self.session.to_move, self.session.state.is_over())
+        self.shown_viewer = self.flow.viewer
+        self.refresh()
+        self.rebuild_choices()
+        self.follow_flow()
 
     def after_action(self, before: JsonDict, action: Action) -> None:
         """Common work after any action: autosave, the hotseat flow, view, animations."""
@@ -284,8 +345,10 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         """Start animations for the change from ``before`` to ``self.view`` (subclasses)."""
 
     def autosave(self) -> None:
-        """Keep the game in the resume slot after every action (said once if that fails)."""
-        keep_game(self.ctx, self.session)
+        """Keep the game in the resume slot after every action (said once if that fails); a
+        networked table is kept by its host."""
+        if not self.remote:
+            keep_game(self.ctx, self.session)
 
     def flash(self, text: str, seconds: float = 3.5, kind: str = INFO) -> None:
         """Show a short message in the message slot; ``kind``: refusal, info or success
@@ -358,6 +421,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
             self.flow.done()
             self.rebuild_choices()
             self.follow_flow()
+        elif key == "undo" and self.remote:
+            if not (self.can_take_back() and self.session.undo()):
+                self.flash(tr("game.nothing_to_undo"), kind=REFUSAL)
         elif key == "undo":
             if self.can_take_back() and self.session.undo(self.flow.step is Step.CONFIRM):
                 self.seen_moves = len(self.session.log)
@@ -380,6 +446,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
 
     # -- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.remote:
+            self.take_frames()
         self.animator.update(dt)
         if self.flash_time > 0:
             self.flash_time -= dt
@@ -401,6 +469,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         the flash message's end; else nothing until input."""
         if self.animator.busy or self.flow.step is Step.SHOW:
             return 0.0
+        if self.remote:
+            return POLL  # the host's frames come when they come
         if self.bots.thinking or self.session.bot_to_move() or self.flow.step is Step.RESULTS:
             return POLL
         if self.movelog is not None and self.movelog.shown != len(self.session.log):

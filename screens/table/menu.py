@@ -33,6 +33,9 @@ class GameMenu:
     def open(self, behind_curtain: bool = False) -> None:
         """The menu over the table (or over the curtain: nothing that shows a seat's view)."""
         ctx, table, nav, close = self.ctx, self.table, self.ctx.nav, self._closing
+        if table.remote:
+            ctx.scenes.push(MenuOverlay(ctx, title(table.info), self.guest_choices(behind_curtain)))
+            return
         choices: list[Choice] = [
             (tr("game.resume"), close(lambda: None)),
             (tr("game.save"), close(self.ask_save)),
@@ -43,6 +46,8 @@ class GameMenu:
         if not behind_curtain:
             choices += [(tr("game.undo"), close(lambda: table.tool("undo"))),
                         (tr("game.redo"), close(lambda: table.tool("redo")))]
+            if len(table.session.seats) > 1 and not table.session.state.is_over():
+                choices.append((tr("game.seats"), close(self.open_seats)))
             if table.session.state.is_over():
                 choices.append((tr("menu.show_result"), close(table.show_end)))
             choices += [
@@ -50,6 +55,32 @@ class GameMenu:
                 (tr("game.new_deal"), close(lambda: self.confirm_leaving(self.restart_new)))]
         choices.append((tr("game.quit"), close(lambda: ctx.scenes.reset(nav.main_menu(ctx)))))
         ctx.scenes.push(MenuOverlay(ctx, title(table.info), choices))
+
+    def open_seats(self) -> None:
+        """The seats page: give a seat to a bot, or back to its person."""
+        from screens.table.handover import seat_choices
+
+        self.ctx.scenes.push(MenuOverlay(self.ctx, tr("game.seats"), seat_choices(self.table),
+                                         [tr("seats.help")]))
+
+    def guest_choices(self, behind_curtain: bool) -> list[Choice]:
+        """The menu at a networked seat: the host keeps, saves and restarts the table."""
+        ctx, table, nav, close = self.ctx, self.table, self.ctx.nav, self._closing
+        choices: list[Choice] = [
+            (tr("game.resume"), close(lambda: None)),
+            (tr("game.rules"), close(lambda: ctx.scenes.push(nav.rules(ctx, table.info.id)))),
+            (tr("game.settings"), close(lambda: ctx.scenes.push(nav.settings(ctx))))]
+        if not behind_curtain:
+            choices.append((tr("game.undo"), close(lambda: table.tool("undo"))))
+            if table.session.state.is_over():
+                choices.append((tr("menu.show_result"), close(table.show_end)))
+
+        def leave() -> None:
+            table.session.leave()  # type: ignore[attr-defined]
+            ctx.scenes.reset(nav.main_menu(ctx))
+
+        choices.append((tr("net.leave"), close(leave)))
+        return choices
 
     def confirm_leaving(self, then: Callable[[], None]) -> None:
         """Run ``then`` (which starts another game in the autosave's place), asking first while
