@@ -99,6 +99,8 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "menu.host": "Host a table",
         "menu.join": "Join a table",
         "net.leave": "Leave the table",
+        "net.their_turn": "{name} is playing at their computer…",
+        "net.away": "{name} is away: the table waits for them (the host may give the seat to a bot)",
         "net.lost": "The connection to the host was lost: trying again…",
         "net.lobby_title": "Your table: {title}",
         "net.code": "Join code: {code}",

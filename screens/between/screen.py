@@ -75,8 +75,8 @@ class BetweenScene(GameScene):
     def preview(self, source: Spot, target: Spot) -> Optional[tuple[int, bool]]:
         """The viewer's total (and whether it passes the cat) if this lure were played and the
         round ended then: the engine plays it on a copy and reports the viewer's own view."""
-        if self.viewer is None:
-            return None
+        if self.viewer is None or self.remote:
+            return None  # a networked seat has no position to try the lure on
         key = (len(self.session.log), self.viewer, source, target)
         if key not in self._preview:
             state = self.session.state

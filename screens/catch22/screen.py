@@ -303,7 +303,7 @@ class Catch22Scene(GameScene):
         self.route_pick = None
         after = self.view
         events, dice = what_followed(before, after)
-        if self.session.log:
+        if self.session.log and not self.remote:  # news is told from the positions kept
             was, now = self.session.around(len(self.session.log) - 1)
             for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
                 self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])

@@ -94,7 +94,7 @@ class CatChessScene(GameScene):
 
     def warm(self) -> None:
         """Start the solo best score's search on the worker thread for the cards dealt."""
-        if self.solo:
+        if self.solo and not self.remote:  # a networked seat has no deal to search
             self.best.warm(self.session.state, len(self.session.log))
 
     def cold(self) -> bool:
@@ -270,8 +270,9 @@ class CatChessScene(GameScene):
     def preview_cards(self, source: Spot, target: Spot) -> Optional[list[JsonDict]]:
         """The viewer's goal cards as they would be after this drop (the engine plays it on a
         copy); None when the drop is illegal or ends the round."""
-        if self.viewer is None or self.view.get("turn") == self.view.get("turns_per_round"):
-            return None
+        if (self.viewer is None or self.remote
+                or self.view.get("turn") == self.view.get("turns_per_round")):
+            return None  # a networked seat has no position to try the drop on
         key = ("cards", len(self.session.log), self.viewer, source, target)
         if key not in self._preview:
             action, _ = self.target_action(source, target)

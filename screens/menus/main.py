@@ -53,6 +53,12 @@ class MainMenu(Scene):
                 btn.disable()  # nothing under way (a finished game is not continued)
             self.buttons[btn] = key
             y += s(54)
+            if key == "new":  # a table across computers: host or join, side by side
+                for i, (net_key, label) in enumerate((("host", tr("menu.host")),
+                                                      ("join", tr("menu.join")))):
+                    self.buttons[self.button(pygame.Rect(s(90) + i * s(123), y, s(117), s(44)),
+                                             label)] = net_key
+                y += s(54)
         # The library: five covers in two rows.
         left = s(450)
         cw = min((w - left - s(60)) // 3 - s(20), s(300))
@@ -112,6 +118,17 @@ class MainMenu(Scene):
             first = next((g for g in LIBRARY if playable(g)), None)
             if first:
                 self.open_new(first)
+        elif key == "host":
+            from screens.menus.newgame import NewGameScene
+
+            first = next((g for g in LIBRARY if playable(g) and GAMES[g].info.max_players > 1),
+                         None)
+            if first:
+                ctx.scenes.push(NewGameScene(ctx, first, hosting=True))
+        elif key == "join":
+            from screens.netplay.join import JoinScene  # the network: loaded when first used
+
+            ctx.scenes.push(JoinScene(ctx))
         elif key == "load":
             from screens.menus.loadgame import LoadScene  # loaded when first opened
 

@@ -25,9 +25,14 @@ if TYPE_CHECKING:
 
 
 
+REMOTE = 4  # the index in kinds() of a seat played at another computer (a hosted table)
+
+
 def kinds() -> list[str]:
-    """What a seat can be, in the current language: human, or a bot of each level."""
-    return [tr("new.human")] + [tr("new.bot", level=tr(f"new.level.{k}")) for k in (1, 2, 3)]
+    """What a seat can be, in the current language: human, a bot of each level, or a person at
+    another computer (the table is then hosted for them)."""
+    return ([tr("new.human")] + [tr("new.bot", level=tr(f"new.level.{k}")) for k in (1, 2, 3)]
+            + [tr("new.remote")])
 
 
 def daily_seed(today: Optional[datetime.date] = None) -> str:
@@ -38,9 +43,10 @@ def daily_seed(today: Optional[datetime.date] = None) -> str:
 class NewGameScene(Scene):
     """Set up a game, then start it."""
 
-    def __init__(self, ctx: "AppContext", game_id: str) -> None:
+    def __init__(self, ctx: "AppContext", game_id: str, hosting: bool = False) -> None:
         super().__init__(ctx)
-        self.kinds = [kinds()[0]] + [kinds()[2]] * 5
+        self.hosting = hosting  # opened from Host a table: the second seat is another computer
+        self.kinds = [kinds()[0]] + [kinds()[REMOTE if hosting else 2]] + [kinds()[2]] * 4
         self.typed: set[int] = set()  # seats whose name the player typed (kept as typed)
         self.names = [""] * 6
         self.seed_text = ""
@@ -106,9 +112,10 @@ class NewGameScene(Scene):
             entry.length_limit = 40
             self.keep(entry)
             self.widgets[entry] = ("name", seat)
-            if self.players > 1:  # a solo seat is the player; bots only play against people
+            if self.players > 1 or self.hosting:  # a solo seat is a person, here or not
+                options = kinds() if self.players > 1 else [kinds()[0], kinds()[REMOTE]]
                 kind = pygame_gui.elements.UIDropDownMenu(
-                    kinds(), self.kinds[seat], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
+                    options, self.kinds[seat] if self.kinds[seat] in options else options[0], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
                 self.keep(kind)
                 self.widgets[kind] = ("kind", seat)
             y += s(46)
@@ -148,7 +155,7 @@ class NewGameScene(Scene):
         self.seed_y = y
         bottom = self.panel.bottom - s(64)
         start = self.button(pygame.Rect(self.panel.right - s(200), bottom, s(160), s(44)),
-                            tr("new.start"), "#primary")
+                            tr("new.host") if self.remote_seats() else tr("new.start"), "#primary")
         self.widgets[start] = ("start", None)
         back = self.button(pygame.Rect(self.panel.right - s(380), bottom, s(160), s(44)),
                            tr("new.back"))
@@ -210,7 +217,8 @@ class NewGameScene(Scene):
         seats: list[Seat] = []
         taken: set[tuple[str, str]] = set()
         for i in range(self.players):
-            level = kinds().index(self.kinds[i]) if self.players > 1 else 0
+            level = self.kind_of(i)
+            level = 0 if level == REMOTE else level
             profile = self.ctx.profiles.get(self.names[i])
             pair = (profile.colour, profile.symbol) if profile else (COLOURS[i % 6], SYMBOLS[i % 6])
             if pair in taken:
@@ -218,6 +226,15 @@ class NewGameScene(Scene):
             taken.add(pair)
             seats.append(Seat(self.names[i], "bot" if level else "human", level, pair[1], pair[0]))
         return seats
+
+    def kind_of(self, seat: int) -> int:
+        """The seat's kind as an index of :func:`kinds` (a solo seat: human or remote)."""
+        index = kinds().index(self.kinds[seat]) if self.kinds[seat] in kinds() else 0
+        return index if self.players > 1 or index == REMOTE else 0
+
+    def remote_seats(self) -> list[int]:
+        """The seats to be played at other computers."""
+        return [i for i in range(self.players) if self.kind_of(i) == REMOTE]
 
     def problem(self) -> str:
         """Why the table cannot start as set, or ""."""
@@ -242,6 +259,12 @@ class NewGameScene(Scene):
             session = Session.start(self.game.info.id, self.seats(), seed, self.options)
         except ValueError as exc:
             self.message = file_text(printable(str(exc)))
+            return
+        remote = self.remote_seats()
+        if remote:
+            from screens.netplay.lobby import HostLobby  # the network: loaded when first used
+
+            self.ctx.scenes.replace(HostLobby(self.ctx, session, remote))
             return
         for seat in session.seats:
             if not seat.is_bot:

@@ -101,6 +101,9 @@ class Chrome:
             return self.names(outcome.summary) if outcome else tr("game.over")
         if self.session.seats[mover].is_bot:
             return tr("game.thinking", name=self.seat_name(mover))
+        if getattr(self, "remote", False) and mover not in self.humans():
+            away = mover in self.session.away()  # type: ignore[attr-defined]
+            return tr("net.away" if away else "net.their_turn", name=self.seat_name(mover))
         return tr("game.turn", name=self.seat_name(mover), prompt=self.turn_prompt())
 
     def turn_prompt(self) -> str:
@@ -158,7 +161,7 @@ class Chrome:
         x = w - s(10)
         self.tools_left = x
         tools = [("menu", tr("game.menu")), ("redo", tr("game.redo")), ("undo", tr("game.undo"))]
-        if self.has_hint:
+        if self.has_hint and not getattr(self, "remote", False):  # a guest has no position to think on
             tools.append(("hint", tr("game.hint")))
         for key, label in tools:
             bw = s(96)

@@ -50,6 +50,12 @@ class EndPanel:
             copy = Session.from_record(table.session.to_record())  # the table's game stays as is
             ctx.scenes.push(ctx.nav.replay(ctx, copy))
 
+        if table.remote:  # the host starts the next game; a guest looks or leaves
+            ctx.scenes.push(MenuOverlay(ctx, tr("end.title"), [
+                (tr("end.look"), ctx.scenes.pop),
+                (tr("net.leave"), lambda: (table.session.leave(),  # type: ignore[attr-defined]
+                                           ctx.scenes.reset(ctx.nav.main_menu(ctx))))], lines))
+            return
         choices = [(tr("end.again"), again), (tr("game.restart"), same),
                    (tr("end.watch"), watch), (tr("end.look"), ctx.scenes.pop),
                    (tr("end.menu"), lambda: ctx.scenes.reset(ctx.nav.main_menu(ctx)))]

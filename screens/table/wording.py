@@ -46,11 +46,18 @@ class Wording:
         return entry_words(self.session.log[index], self.session.names())
 
     def why_not_pick(self, spot: Spot) -> str:
-        """The engine's word when the player grabs something that cannot move now ('' for none)."""
+        """The engine's word when the player grabs something that cannot move now ('' for none;
+        at a networked seat the host is asked and its answer is shown when it comes)."""
+        if getattr(self.session, "remote", False):
+            self.session.ask_why_pick(spot)  # type: ignore[attr-defined]
+            return ""
         return self.names(self.session.state.why_not_pick(spot) or "")
 
     def refusal(self, source: Spot, target: Spot) -> str:
-        """The engine's reason for refusing a drop."""
+        """The engine's reason for refusing a drop (asked of the host at a networked seat)."""
+        if getattr(self.session, "remote", False):
+            self.session.ask_why_drop(source, target)  # type: ignore[attr-defined]
+            return ""
         return self.names(self.session.state.why_not_drop(source, target))
 
     def end_lines(self, outcome: Any) -> list[str]:
