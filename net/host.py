@@ -335,7 +335,8 @@ class TableHost:
                 slot.human = self.session.seats[seat]
             slot.bot_level = level
             old = self.session.seats[seat]
-            self.session.seats[seat] = Seat(old.name, "bot", level, old.symbol, old.colour)
+            # recorded in the save and the replay; no undo reaches back across it
+            self.session.hand_over(seat, Seat(old.name, "bot", level, old.symbol, old.colour))
             self._changed()
         self.call(go)
 
@@ -345,7 +346,7 @@ class TableHost:
             slot = self._slot(seat)
             if slot.bot_level is None or slot.human is None:
                 raise TableError("that seat was not handed to a bot")
-            self.session.seats[seat] = slot.human
+            self.session.hand_over(seat, slot.human)
             slot.bot_level, slot.human = None, None
             self._changed()
         self.call(go)

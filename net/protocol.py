@@ -47,9 +47,10 @@ GUEST_TYPES = ("hello", "act", "why_pick", "why_drop", "undo", "bye")
 
 
 class ProtocolError(ValueError):
-    """A message refused: ``code`` one of the codes above, ``text`` a sentence for a player."""
+    """A message refused: ``code`` one of the codes above, ``text`` a sentence for a player
+    (plain, or an engine's text as JSON: ``net.frames.text_to_json``)."""
 
-    def __init__(self, code: str, text: str, ref: Optional[int] = None) -> None:
+    def __init__(self, code: str, text: Any, ref: Optional[int] = None) -> None:
         super().__init__(f"{code}: {text}")
         self.code = code
         self.text = text

@@ -50,8 +50,7 @@ class RemoteState(State):
 
     def __init__(self, frame: Mapping[str, Any]) -> None:
         self.frame = frame
-        cls = get_game(str(frame["game"])).state_class
-        self.ACTIONS = cls.ACTIONS
+        self.game_state = get_game(str(frame["game"])).state_class
         self.held: tuple[int, ...] = tuple(int(s) for s in frame.get("held", ()))
         self._legal: list[Action] = []
         self._drags: list[Optional[tuple[Spot, Spot]]] = []
@@ -62,6 +61,14 @@ class RemoteState(State):
             self._drags.append(None if drag is None else (_spot(drag[0]), _spot(drag[1])))
             label = item.get("label")
             self._labels.append(text_from_json(label) if label is not None else item["text"])
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise ValueError("an action must be a JSON object")
+        cls = self.game_state.ACTIONS.get(str(data.get("kind")))
+        if cls is None:
+            raise ValueError(f"unknown action kind {data.get('kind')!r}")
+        return cls.from_json(data)
 
     # -- what the frame says ---------------------------------------------------------------------
     @property
