@@ -402,7 +402,8 @@ class TableHost:
         return {"name": self.name, "game": self.session.game_id, "title": self.title,
                 "started": self.started,
                 "seats": [{"seat": i, "status": s.status(), "name": self.session.seats[i].name,
-                           "away": i in away} for i, s in enumerate(self.slots)]}
+                           "away": i in away, "plan": s.plan,
+                           "handed": s.bot_level is not None} for i, s in enumerate(self.slots)]}
 
     # -- frames --------------------------------------------------------------------------------------
     def _changed(self, save: bool = True) -> None:

@@ -38,6 +38,7 @@ class HostLobby(Scene):
         except (OSError, ValueError, RuntimeError) as exc:
             self.problem = tr("net.host_failed", error=file_text(str(exc)))
         self.seats: list[dict[str, Any]] = []
+        self.opened = False
         self.since = REFRESH
         self.actions: dict[pygame_gui.elements.UIButton, tuple[str, int]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -63,7 +64,7 @@ class HostLobby(Scene):
         y = self.seats_top()
         for seat, row in enumerate(self.seats):
             if row.get("remote"):
-                key = "person" if row.get("state") == "bot" else "bot"
+                key = "person" if row.get("handed") else "bot"
                 label = tr("net.give_back") if key == "person" else tr("net.give_bot")
                 btn = self.button(pygame.Rect(self.panel.x + s(560), y - s(4), s(110), s(32)),
                                   label)
@@ -107,10 +108,13 @@ class HostLobby(Scene):
         elif table is None:
             return
         elif key == "open":
+            if self.opened:
+                return  # a second click while the screen opens: one screen per table
             scene = table_screen(self.ctx, table)
             if scene is None:
                 self.problem = tr("net.connecting")
                 return
+            self.opened = True
             self.ctx.scenes.replace(scene)
         elif key == "bot":
             table.give_to_bot(seat)

@@ -1,0 +1,206 @@
+"""Between the screens and the network package: hosting a table (the host, and the host's own
+window joining it as an ordinary guest over loopback), joining one, and the game screen a
+networked seat plays in."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Optional
+
+from cats.session import Session
+from net.guest import GuestClient
+from net.remote import RemoteSession
+from screens.text import file_text, tr
+
+if TYPE_CHECKING:
+    from net.host import TableHost
+    from screens.context import AppContext
+    from screens.scene import Scene
+
+LOOPBACK = "127.0.0.1"
+
+
+def bind_address() -> str:
+    """Where a hosted table listens: every interface (friends on the LAN), or what
+    ``NINE_LIVES_NET_BIND`` says (tests and this project's machines: loopback)."""
+    return os.environ.get("NINE_LIVES_NET_BIND", "0.0.0.0")
+
+
+def lan_address(bind: str) -> str:
+    """The address friends reach this computer at, read from the network interfaces (no
+    traffic is sent): the first private IPv4 address, else loopback."""
+    if bind not in ("0.0.0.0", "::"):
+        return bind
+    try:
+        import ifaddr  # comes with zeroconf
+    except ImportError:
+        return LOOPBACK
+    found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if isinstance(ip.ip, str) and not ip.ip.startswith("127.")
+             and not ip.ip.startswith("169.254.")]
+    private = [a for a in found if a.startswith(("10.", "192.168.")) or
+               (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)]
+    return (private or found or [LOOPBACK])[0]
+
+
+class HostLink:
+    """The host's own window's connection: a guest over loopback; leaving closes the table."""
+
+    def __init__(self, table: "HostedTable", client: GuestClient) -> None:
+        self.table = table
+        self.client = client
+
+    def send_action(self, seat: int, action: dict[str, Any]) -> int:
+        return self.client.send_action(seat, action)
+
+    def ask_why_pick(self, source: Any) -> int:
+        return self.client.ask_why_pick(source)
+
+    def ask_why_drop(self, source: Any, target: Any) -> int:
+        return self.client.ask_why_drop(source, target)
+
+    def undo(self) -> int:
+        return self.client.undo()
+
+    def poll(self) -> list[dict[str, Any]]:
+        return self.client.poll()
+
+    def close(self) -> None:
+        self.table.close()
+
+
+class HostedTable:
+    """A table this computer hosts: the server, and this window's seat(s) at it."""
+
+    def __init__(self, host: "TableHost") -> None:
+        self.host = host
+        self.address = host.start()
+        self.code = host.code
+        self.invite = host.invite(lan_address(host.bind))
+        self.client = GuestClient(LOOPBACK, host.port, fingerprint=host.fingerprint,
+                                  host_token=host.host_token).start()
+        self.link = HostLink(self, self.client)
+        self.events: list[dict[str, Any]] = []
+        self.closed = False
+
+    def seat_table(self) -> list[dict[str, Any]]:
+        """Each seat as the lobby shows it: state (open, guest, away, local, bot), name."""
+        rows = []
+        for row in self.host.lobby()["seats"]:
+            status = str(row.get("status", "open"))
+            state = "away" if row.get("away") and status == "guest" else status
+            rows.append({"state": state, "name": row.get("name", ""),
+                         "remote": row.get("plan") == "open", "handed": row.get("handed")})
+        return rows
+
+    def give_to_bot(self, seat: int, level: int = 2) -> None:
+        """A bot plays ``seat`` until it is given back."""
+        self.host.give_to_bot(seat, level)
+
+    def give_back(self, seat: int) -> None:
+        """The seat's person plays it again."""
+        self.host.take_back(seat)
+
+    def first_frame(self) -> Optional[dict[str, Any]]:
+        """The newest frame this window has been sent (``None`` before the first)."""
+        self.events += self.client.poll()
+        frames = [e for e in self.events if e.get("t") == "frame"]
+        if not frames:
+            return None
+        self.events = []  # the screen reads every later event from the client itself
+        return frames[-1]
+
+    def close(self) -> None:
+        """Close the table for everybody (its record stays in the autosave)."""
+        if not self.closed:
+            self.closed = True
+            self.client.close()
+            self.host.stop()
+
+
+def open_table(ctx: "AppContext", session: Session, remote: list[int]) -> HostedTable:
+    """Host ``session``'s game: ``remote`` seats wait for guests, the other people sit at
+    this window, bots are played by the host."""
+    from net.host import SeatPlan, TableHost
+    from saves.paths import data_dir
+
+    plans = []
+    for i, seat in enumerate(session.seats):
+        kind = "open" if i in remote else ("bot" if seat.is_bot else "local")
+        plans.append(SeatPlan(kind, "" if kind == "open" else seat.name, seat.level or 2,
+                              seat.symbol, seat.colour))
+    host_name = next((s.name for i, s in enumerate(session.seats)
+                      if i not in remote and not s.is_bot), "Nine Lives")
+    folder = data_dir() / "tables"
+    folder.mkdir(parents=True, exist_ok=True)
+    host = TableHost(session.game_id, plans, session.seed, session.options, bind=bind_address(),
+                     name=host_name, bot_pace=max(0.0, ctx.settings.bot_pace),
+                     autosave=folder / "hosted.json")
+    return HostedTable(host)
+
+
+def table_screen(ctx: "AppContext", table: HostedTable) -> Optional["Scene"]:
+    """The game's screen at the host's own seats (``None`` until the first frame has come)."""
+    from screens.registry import open_game
+
+    table.host.begin()
+    frame = table.first_frame()
+    if frame is None:
+        return None
+    return open_game(ctx, RemoteSession(table.link, frame))  # type: ignore[arg-type]
+
+
+def look_for_tables() -> Any:
+    """Listen for tables announced on the local network (only when the player asks)."""
+    try:
+        from net.discovery import Browser
+    except ImportError:
+        return None
+    return Browser().start()
+
+
+class Joining:
+    """A join under way: connect, be welcomed, wait for the first frame, open the table."""
+
+    def __init__(self, ctx: "AppContext", invite: str, code: str, name: str) -> None:
+        self.ctx = ctx
+        self.problem = ""
+        self.client: Optional[GuestClient] = None
+        try:
+            self.client = self.connect(invite.strip(), code.strip(), name.strip())
+        except ValueError as exc:
+            self.problem = tr("net.failed", reason=file_text(str(exc)))
+
+    @staticmethod
+    def connect(invite: str, code: str, name: str) -> GuestClient:
+        """A guest for an invite, or for "address:port" and a join code; ``ValueError``."""
+        if invite.startswith("nine-lives://"):
+            return GuestClient.from_invite(invite, name=name).start()
+        address, _, port = invite.rpartition(":")
+        if not address or not port.isdigit() or not code:
+            raise ValueError("Paste the invite, or type the address as host:port and the code.")
+        return GuestClient(address.strip("[]"), int(port), code=code, name=name).start()
+
+    def step(self) -> tuple[Optional["Scene"], str]:
+        """(the game's screen once the table has sent its first frame, or a problem)."""
+        from screens.registry import open_game
+
+        if self.client is None:
+            return None, self.problem
+        for event in self.client.poll():
+            kind = event.get("t")
+            if kind == "frame":
+                return open_game(self.ctx, RemoteSession(self.client, event)), ""  # type: ignore[arg-type]
+            if kind == "error" or (kind == "closed" and event.get("final")):
+                from net.frames import text_from_json
+
+                text = event.get("text", event.get("reason", ""))
+                self.cancel()
+                return None, tr("net.refused", reason=file_text(str(text_from_json(text))))
+        return None, ""
+
+    def cancel(self) -> None:
+        """Stop trying."""
+        if self.client is not None:
+            self.client.close()
+            self.client = None
