@@ -56,6 +56,10 @@ _REDIRECT = {
 for _name, _folder in _REDIRECT.items():
     _folder.mkdir(parents=True, exist_ok=True)
     os.environ[_name] = str(_folder)
+# Tables are announced as files in this session's folder, never by multicast on a real network;
+# hosted tables listen on loopback only.
+os.environ["NINE_LIVES_DISCOVERY"] = f"folder:{SESSION_ROOT / 'adverts'}"
+os.environ["NINE_LIVES_NET_BIND"] = "127.0.0.1"
 # Writes the run may make even under a protected folder: the checkout itself (caches), this
 # session's folder, the Python installation, and pytest's own temporary folders.
 ALLOWED = [os.path.realpath(p) for p in (

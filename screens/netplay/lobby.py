@@ -37,6 +37,8 @@ class HostLobby(Scene):
             self.table = open_table(ctx, session, remote)
         except (OSError, ValueError, RuntimeError) as exc:
             self.problem = tr("net.host_failed", error=file_text(str(exc)))
+        if self.table is not None and remote:
+            self.table.announce(True)  # friends see it under Join a table; the code stays here
         self.seats: list[dict[str, Any]] = []
         self.opened = False
         self.since = REFRESH
@@ -56,6 +58,10 @@ class HostLobby(Scene):
         self.actions[opened] = ("open", -1)
         self.actions[self.button(pygame.Rect(self.panel.right - s(480), bottom, s(220), s(44)),
                                  tr("net.close"))] = ("close", -1)
+        if self.table is not None:
+            value = tr("on") if self.table.announced else tr("off")
+            self.actions[self.button(pygame.Rect(self.panel.x + s(30), bottom, s(360), s(44)),
+                                     tr("net.announce", value=value))] = ("announce", -1)
         self.seat_buttons()
 
     def seat_buttons(self) -> None:
@@ -116,6 +122,11 @@ class HostLobby(Scene):
                 return
             self.opened = True
             self.ctx.scenes.replace(scene)
+        elif key == "announce":
+            table.announce(not table.announced)
+            if table.advert_problem:
+                self.problem = tr("net.host_failed", error=file_text(table.advert_problem))
+            self.resize()
         elif key == "bot":
             table.give_to_bot(seat)
             self.since = REFRESH

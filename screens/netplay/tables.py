@@ -82,6 +82,36 @@ class HostedTable:
         self.link = HostLink(self, self.client)
         self.events: list[dict[str, Any]] = []
         self.closed = False
+        self.advert: Any = None
+        self.advert_problem = ""
+
+    @property
+    def announced(self) -> bool:
+        """Whether the table is announced on the local network now."""
+        return self.advert is not None
+
+    def announce(self, on: bool) -> None:
+        """Announce the table on the local network (game, host's name, address; never the
+        code), or withdraw it; a network that refuses leaves it unannounced, with the reason."""
+        from net.discovery import Advert, announce
+
+        if not on or self.closed:
+            if self.advert is not None:
+                self.advert.close()
+                self.advert = None
+            return
+        if self.advert is None:
+            address, port = self.invite_address()
+            try:
+                self.advert = announce(Advert(self.host.session.game_id, self.host.title,
+                                              self.host.name, address, port))
+                self.advert_problem = ""
+            except (OSError, ImportError, ValueError) as exc:
+                self.advert_problem = str(exc)
+
+    def invite_address(self) -> tuple[str, int]:
+        """Where friends connect: this computer's address on the network, and the port."""
+        return lan_address(self.host.bind), self.host.port
 
     def seat_table(self) -> list[dict[str, Any]]:
         """Each seat as the lobby shows it: state (open, guest, away, local, bot), name."""
@@ -113,6 +143,7 @@ class HostedTable:
     def close(self) -> None:
         """Close the table for everybody (its record stays in the autosave)."""
         if not self.closed:
+            self.announce(False)
             self.closed = True
             self.client.close()
             self.host.stop()
@@ -151,12 +182,14 @@ def table_screen(ctx: "AppContext", table: HostedTable) -> Optional["Scene"]:
 
 
 def look_for_tables() -> Any:
-    """Listen for tables announced on the local network (only when the player asks)."""
+    """Listen for tables announced on the local network (only when the player asks);
+    ``None`` if listening is not possible here."""
+    from net.discovery import browse
+
     try:
-        from net.discovery import Browser
-    except ImportError:
+        return browse()
+    except (ImportError, OSError):
         return None
-    return Browser().start()
 
 
 class Joining:
