@@ -164,14 +164,15 @@ def seats_json(session: Session, away: Collection[int] = (),
 def frame_for(session: Session, held: Collection[int], version: int,
               away: Collection[int] = (), *, status: Optional[Sequence[str]] = None,
               table: Optional[Mapping[str, Any]] = None,
-              log: Optional[list[JsonDict]] = None) -> JsonDict:
+              log: Optional[list[JsonDict]] = None, begun: bool = True) -> JsonDict:
     """The frame for a connection holding ``held`` at table ``version`` (docs/NETWORK.md).
 
-    ``log`` may pass :func:`log_json` already made (it is the same for every connection)."""
+    ``log`` may pass :func:`log_json` already made (it is the same for every connection);
+    before the table has ``begun`` nobody is offered a move."""
     state = session.state
     held_set = sorted({s for s in held if 0 <= s < len(session.seats)})
     to_move = state.to_move
-    mover_held = to_move is not None and to_move in held_set
+    mover_held = begun and to_move is not None and to_move in held_set
     phase = getattr(state, "phase", None)
     last = session.log[-1] if session.log else None
     frame: JsonDict = {

@@ -438,7 +438,7 @@ class TableHost:
         return frames.frame_for(self.session, held, self.version, self._away(),
                                 status=[s.status() for s in self.slots],
                                 table={"started": self.started, "name": self.name},
-                                log=self._log_cache)
+                                log=self._log_cache, begun=self.started)
 
     def _send_frame(self, conn: _Conn) -> None:
         if conn.role is None or conn.closed:
