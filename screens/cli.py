@@ -55,7 +55,30 @@ def plain_start() -> SimpleNamespace:
     """What a start without arguments asks for: the parser's defaults (screens.cliparser)."""
     return SimpleNamespace(game=None, players=0, seed="", bots=0, option=[], smoke=False,
                            screenshot=None, moves=0, size=WINDOW, lang=None, scene="",
-                           scale=None)
+                           scale=None, host_table=None, seats="open,open", port=0,
+                           bind="0.0.0.0", seconds=0)
+
+
+def host_table(args: Args) -> int:
+    """``--host-table``: a table with no window (net.serve), its autosave in the data folder."""
+    import time
+
+    from net.serve import seat_plans, serve
+    from saves.paths import data_dir
+    from saves.values import seed_of
+
+    try:
+        plans = seat_plans(args.seats, 2)
+    except ValueError as exc:
+        return fail(str(exc))
+    folder = data_dir() / "tables"
+    folder.mkdir(parents=True, exist_ok=True)
+    seed = seed_of(args.seed) if args.seed else int(time.time() * 1000) % (2**63)
+    try:
+        return serve(args.host_table, plans, seed, bind=args.bind, port=args.port,
+                     seconds=float(args.seconds), autosave=folder / "served.json")
+    except (OSError, ValueError, RuntimeError) as exc:
+        return fail(f"the table could not be opened: {exc}")
 
 
 def check_game(args: Args) -> None:

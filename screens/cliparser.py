@@ -101,6 +101,18 @@ def parser(version: Callable[[], str]) -> Parser:
                    help="the language of the interface for this run (default: the one in "
                         "Settings)")
     p.add_argument("--version", action=Version, version=version)
+    p.add_argument("--host-table", choices=sorted(GAMES), metavar="GAME", default=None,
+                   help="host a table with no window (prints the join code and invite; ends "
+                        "with the game)")
+    p.add_argument("--seats", default="open,open",
+                   help="with --host-table: the seats, e.g. open,open,bot")
+    p.add_argument("--port", type=count(0, 65535, "--port"), default=0,
+                   help="with --host-table: the port (default: any free one)")
+    p.add_argument("--bind", default="0.0.0.0",
+                   help="with --host-table: the address to listen on (127.0.0.1: this computer "
+                        "only)")
+    p.add_argument("--for", dest="seconds", type=count(0, 10**6, "--for"), default=0,
+                   help="with --host-table: close the table after this many seconds")
     p.add_argument("--scene", default="", choices=SCENES,
                    help="with --screenshot: which screen to show over the menu or game")
     p.add_argument("--scale", type=int, choices=[round(v * 100) for v in UI_SCALES], default=None,

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, ci_run
@@ -108,4 +109,44 @@ def test_bundle_is_lean_but_complete(bundle: Path) -> None:
         assert f"pygame-gui.{lang.split('-')[0]}.json" in translations
     if "ja" not in LANGUAGES:
         assert not any(name.startswith("NotoSansJP") for name in fonts)
-    assert not list(internal.glob("libssl*"))
+
+
+def test_the_bundle_hosts_a_table_a_guest_joins(bundle: Path, tmp_path: Path) -> None:
+    """Issue 29: start a host from the bundle (no window), join it from Python over loopback,
+    play 20 moves at the guest's seat while the bundle's bot plays the other."""
+    import random
+    import time
+
+    from net.guest import GuestClient
+
+    home = tmp_path / "home"
+    home.mkdir()
+    cmd = ["env", "-i", "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", f"HOME={home}",
+           str(bundle / EXE), "--host-table", "between", "--seats", "open,bot", "--seed", "5",
+           "--bind", "127.0.0.1", "--for", "120"]
+    host = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=home)
+    try:
+        assert host.stdout is not None
+        lines = [host.stdout.readline() for _ in range(3)]
+        invite = lines[2].split(" ", 1)[1].strip() if lines[2].startswith("invite ") else ""
+        assert invite.startswith("nine-lives://"), "".join(lines) + host.stderr.read()[-2000:]
+        guest = GuestClient.from_invite(invite, name="Tester").start()
+        pick, played, answered = random.Random(1), 0, -1
+        frame: dict[str, Any] | None = None
+        deadline = time.monotonic() + 120  # a hang guard
+        while played < 20 and time.monotonic() < deadline:
+            frames = [e for e in guest.poll() if e.get("t") == "frame"]
+            frame = frames[-1] if frames else frame
+            if frame is not None and frame["over"]:
+                break
+            if frame is not None and frame["legal"] and frame["version"] != answered:
+                answered = frame["version"]
+                guest.send_action(frame["to_move"], pick.choice(frame["legal"])["action"])
+                played += 1
+            time.sleep(0.01)
+        guest.close()
+        assert played == 20 or (frame is not None and frame["over"])
+    finally:
+        host.terminate()
+        host.wait(timeout=30)
