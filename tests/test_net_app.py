@@ -143,3 +143,28 @@ def test_a_wrong_code_is_refused_on_the_join_page(ctx: Any, tmp_path: Any) -> No
         assert all(r["status"] == "open" for r in host.lobby()["seats"])
     finally:
         host.stop()
+
+
+def test_host_a_table_from_the_main_menu_opens_the_lobby(ctx: Any) -> None:
+    """Main menu → Host a table → the new-game page with a seat for another computer →
+    Host the table → the lobby, its table open with that seat waiting."""
+    from screens.menus.main import MainMenu
+    from screens.menus.newgame import NewGameScene
+    from screens.netplay.lobby import HostLobby
+
+    menu = MainMenu(ctx)
+    ctx.scenes.push(menu)
+    run(ctx, lambda: ctx.scenes.top is menu)
+    menu.choose("host")
+    run(ctx, lambda: isinstance(ctx.scenes.top, NewGameScene))
+    page = ctx.scenes.top
+    assert page.hosting and page.remote_seats() == [1]
+    assert page.names[1]  # a name to show until the friend gives theirs
+    page.start()
+    run(ctx, lambda: isinstance(ctx.scenes.top, HostLobby))
+    lobby = ctx.scenes.top
+    try:
+        assert lobby.table is not None and not lobby.problem
+        run(ctx, lambda: [r["state"] for r in lobby.seats] == ["local", "open"])
+    finally:
+        lobby.act("close", -1)

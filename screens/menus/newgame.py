@@ -71,6 +71,8 @@ class NewGameScene(Scene):
     def default_name(self, seat: int) -> str:
         """A human seat takes the next saved player's name; a bot is named after its level."""
         level = kinds().index(self.kinds[seat])
+        if level == REMOTE:  # the friend at that computer names themselves when they join
+            return default_seat_names(seat)[0]
         if level:
             return default_seat_names(seat)[level]
         humans_before = sum(1 for i in range(seat) if not kinds().index(self.kinds[i]))
