@@ -220,6 +220,20 @@ class Session:
         self._redo.clear()
         self._changed()
 
+    def name_seat(self, seat: int, player: Seat) -> None:
+        """The person who sits at ``seat`` is ``player`` (a guest taking an open seat at a
+        networked table): the same seat as the game began, under its player's own name, in
+        the save too. Not a handover (see :meth:`hand_over`)."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat + 1} at this table")
+        if self.opening[seat] == self.seats[seat]:
+            self.opening[seat] = player
+        for i, handed in enumerate(self.handovers):
+            if handed.seat == seat and handed.player == self.seats[seat]:
+                self.handovers[i] = Handover(handed.at, seat, player)
+        self.seats[seat] = player
+        self._changed()
+
     def person_of(self, seat: int) -> Optional[Seat]:
         """The last person who played ``seat`` (to give it back to after a bot took it)."""
         for player in [h.player for h in reversed(self.handovers) if h.seat == seat] + \

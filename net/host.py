@@ -219,7 +219,7 @@ class TableHost:
 
     def _record(self) -> JsonDict:
         return {"kind": RECORD_KIND, "format": RECORD_FORMAT, "name": self.name,
-                "started": self.started, "session": self.session.to_record(),
+                "started": self.started, "port": self.port, "session": self.session.to_record(),
                 "seats": [s.to_json() for s in self.slots]}
 
     def record(self) -> JsonDict:
@@ -606,7 +606,7 @@ class TableHost:
                 self.slots[seat].token = token
                 old = self.session.seats[seat]
                 name = p.clean_name(hello.get("name"), f"Player {seat + 1}")
-                self.session.seats[seat] = Seat(name, "human", 0, old.symbol, old.colour)
+                self.session.name_seat(seat, Seat(name, "human", 0, old.symbol, old.colour))
                 conn.role, conn.token = "guest", token
         held = self._held(conn)
         return {"t": "welcome", "v": p.PROTOCOL_VERSION, "held": held,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 import pygame_gui
@@ -20,7 +20,7 @@ from screens.overlays import blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.script import CJK
-from screens.text import file_text, language, players_text, short_title, tr
+from screens.text import file_text, language, players_text, short_title, title, tr
 
 if TYPE_CHECKING:
     from screens.context import AppContext
@@ -73,6 +73,41 @@ class MainMenu(Scene):
                 rect.midtop = (self.covers[gid].centerx, self.covers[gid].bottom + s(12))
                 self.buttons[self.button(rect, tr("tutorial.button"))] = f"tutorial:{gid}"
 
+    def host_new(self) -> None:
+        """The new-game page set for a hosted table (a seat for another computer)."""
+        from screens.menus.newgame import NewGameScene
+
+        first = next((g for g in LIBRARY if playable(g) and GAMES[g].info.max_players > 1), None)
+        if first:
+            self.ctx.scenes.push(NewGameScene(self.ctx, first, hosting=True))
+
+    def offer_resume(self, record: dict[str, Any]) -> None:
+        """A table hosted before is not over: host it again (the same seats), or a new one."""
+        from screens.overlays import MenuOverlay
+
+        ctx = self.ctx
+        session = record.get("session", {})
+        game = GAMES.get(str(session.get("game", "")))
+        name = title(game.info) if game is not None else "?"
+
+        def resume() -> None:
+            from screens.netplay.lobby import resume_lobby
+
+            ctx.scenes.pop()
+            try:
+                ctx.scenes.push(resume_lobby(ctx, record))
+            except (OSError, ValueError, RuntimeError) as exc:
+                ctx.notice = tr("net.host_failed", error=file_text(str(exc)))
+                self.resize()
+
+        def new() -> None:
+            ctx.scenes.pop()
+            self.host_new()
+
+        ctx.scenes.push(MenuOverlay(ctx, tr("menu.host"), [
+            (tr("net.resume", title=name), resume), (tr("net.new_table"), new),
+            (tr("new.back"), ctx.scenes.pop)]))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.choose(self.buttons[event.ui_element])
@@ -119,12 +154,13 @@ class MainMenu(Scene):
             if first:
                 self.open_new(first)
         elif key == "host":
-            from screens.menus.newgame import NewGameScene
+            from screens.netplay.tables import unfinished_table  # the network: loaded when used
 
-            first = next((g for g in LIBRARY if playable(g) and GAMES[g].info.max_players > 1),
-                         None)
-            if first:
-                ctx.scenes.push(NewGameScene(ctx, first, hosting=True))
+            record = unfinished_table()
+            if record is None:
+                self.host_new()
+            else:
+                self.offer_resume(record)
         elif key == "join":
             from screens.netplay.join import JoinScene  # the network: loaded when first used
 

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from screens import palette
-from screens.netplay.tables import Joining, look_for_tables
+from screens.netplay.tables import Joining, look_for_tables, remembered_seat
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import tr
@@ -29,6 +29,7 @@ class JoinScene(Scene):
         self.found: list[dict[str, Any]] = []
         self.browser: Optional[Any] = None
         self.joining: Optional[Joining] = None
+        self.rejoin = remembered_seat()  # the seat this computer last took at a table
         self.message = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -57,6 +58,11 @@ class JoinScene(Scene):
                                  tr("net.join"), "#primary")] = "join"
         self.actions[self.button(pygame.Rect(self.panel.right - s(380), bottom, s(170), s(44)),
                                  tr("new.back"))] = "back"
+        if self.rejoin is not None:
+            self.actions[self.button(pygame.Rect(x + s(320), y + s(10), s(520), s(38)),
+                                     tr("net.rejoin", title=self.rejoin.get("title", "?"),
+                                        host=self.rejoin.get("host_name", "?")),
+                                     naming=True)] = "rejoin"
         self.actions[self.button(pygame.Rect(x, y + s(10), s(300), s(38)),
                                  tr("net.found"))] = "look"
         y += s(60)
@@ -100,6 +106,9 @@ class JoinScene(Scene):
             table = self.found[int(key[5:])]
             self.texts["invite"] = str(table.get("address", ""))
             self.resize()
+        elif key == "rejoin" and self.joining is None and self.rejoin is not None:
+            self.message = tr("net.connecting")
+            self.joining = Joining(self.ctx, "", "", "", rejoin=self.rejoin)
         elif key == "join" and self.joining is None:
             self.message = tr("net.connecting")
             self.joining = Joining(self.ctx, self.texts["invite"], self.texts["code"],
@@ -125,6 +134,8 @@ class JoinScene(Scene):
         if problem:
             self.message = problem
             self.joining = None
+            self.rejoin = remembered_seat()  # gone if the table no longer knows the seat
+            self.resize()
         elif scene is not None:
             self.stop_looking()
             self.ctx.scenes.replace(scene)

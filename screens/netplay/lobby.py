@@ -13,7 +13,7 @@ from cats.session import Session
 from screens import palette
 from screens.assets import font
 from screens.netplay.seats import seat_lines
-from screens.netplay.tables import HostedTable, open_table, table_screen
+from screens.netplay.tables import HostedTable, open_table, resume_table, table_screen
 from screens.overlays import blit_lines, draw_page
 from screens.scene import Scene
 from screens.text import file_text, title, tr
@@ -24,19 +24,29 @@ if TYPE_CHECKING:
 REFRESH = 0.25  # seconds between looks at the host's seat table
 
 
+def resume_lobby(ctx: "AppContext", record: dict[str, Any]) -> "HostLobby":
+    """The lobby of a saved table hosted again (its guests come back into their seats);
+    ``OSError``/``ValueError``/``RuntimeError`` if it cannot open."""
+    table = resume_table(ctx, record)
+    remote = [i for i, row in enumerate(table.host.lobby()["seats"]) if row.get("plan") == "open"]
+    return HostLobby(ctx, table.host.session, remote, resumed=table)
+
+
 class HostLobby(Scene):
     """Host a table for ``session``: ``remote`` seats are played at other computers."""
 
-    def __init__(self, ctx: "AppContext", session: Session, remote: list[int]) -> None:
+    def __init__(self, ctx: "AppContext", session: Session, remote: list[int],
+                 resumed: Optional[HostedTable] = None) -> None:
         super().__init__(ctx)
         self.session = session
         self.info = get_game(session.game_id).info
         self.problem = ""
-        self.table: Optional[HostedTable] = None
-        try:
-            self.table = open_table(ctx, session, remote)
-        except (OSError, ValueError, RuntimeError) as exc:
-            self.problem = tr("net.host_failed", error=file_text(str(exc)))
+        self.table: Optional[HostedTable] = resumed
+        if resumed is None:
+            try:
+                self.table = open_table(ctx, session, remote)
+            except (OSError, ValueError, RuntimeError) as exc:
+                self.problem = tr("net.host_failed", error=file_text(str(exc)))
         if self.table is not None and remote:
             self.table.announce(True)  # friends see it under Join a table; the code stays here
         self.seats: list[dict[str, Any]] = []

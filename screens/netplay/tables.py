@@ -5,6 +5,7 @@ networked seat plays in."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from cats.session import Session
@@ -153,7 +154,6 @@ def open_table(ctx: "AppContext", session: Session, remote: list[int]) -> Hosted
     """Host ``session``'s game: ``remote`` seats wait for guests, the other people sit at
     this window, bots are played by the host."""
     from net.host import SeatPlan, TableHost
-    from saves.paths import data_dir
 
     plans = []
     for i, seat in enumerate(session.seats):
@@ -162,12 +162,48 @@ def open_table(ctx: "AppContext", session: Session, remote: list[int]) -> Hosted
                               seat.symbol, seat.colour))
     host_name = next((s.name for i, s in enumerate(session.seats)
                       if i not in remote and not s.is_bot), "Nine Lives")
-    folder = data_dir() / "tables"
-    folder.mkdir(parents=True, exist_ok=True)
+    hosted_file().parent.mkdir(parents=True, exist_ok=True)
     host = TableHost(session.game_id, plans, session.seed, session.options, bind=bind_address(),
                      name=host_name, bot_pace=max(0.0, ctx.settings.bot_pace),
-                     autosave=folder / "hosted.json")
+                     autosave=hosted_file())
     return HostedTable(host)
+
+
+def hosted_file() -> Path:
+    """The autosave of the table this computer hosts."""
+    from saves.paths import data_dir
+
+    return data_dir() / "tables" / "hosted.json"
+
+
+def unfinished_table() -> Optional[dict[str, Any]]:
+    """The record of a hosted table whose game is not over (to resume), or ``None``."""
+    from saves.jsonfile import FileProblem, read_json_object
+
+    try:
+        record = read_json_object(hosted_file())
+        from net.host import TableHost
+
+        host = TableHost.from_record(record)
+    except (FileProblem, OSError, ValueError, KeyError, TypeError):
+        return None  # a damaged record stays where it is; the menu offers a new table
+    return None if host.session.state.is_over() else record
+
+
+def resume_table(ctx: "AppContext", record: dict[str, Any]) -> HostedTable:
+    """Host a saved table again with its seats (guests come back with their tokens), on
+    its old port if it is free."""
+    from net.host import TableHost
+
+    kwargs: dict[str, Any] = dict(bind=bind_address(), autosave=hosted_file(),
+                                  bot_pace=max(0.0, ctx.settings.bot_pace))
+    port = record.get("port")
+    if isinstance(port, int) and 0 < port < 65536:
+        try:
+            return HostedTable(TableHost.from_record(record, port=port, **kwargs))
+        except (OSError, RuntimeError):
+            pass  # taken by another program now: any free port (guests type the new invite)
+    return HostedTable(TableHost.from_record(record, **kwargs))
 
 
 def table_screen(ctx: "AppContext", table: HostedTable) -> Optional["Scene"]:
@@ -192,15 +228,78 @@ def look_for_tables() -> Any:
         return None
 
 
+SEAT_KIND = "nine-lives-seat"
+
+
+def seat_file() -> Path:
+    """Where this computer remembers the seat it last took at another computer's table."""
+    from saves.paths import data_dir
+
+    return data_dir() / "tables" / "joined.json"
+
+
+def remember_seat(client: GuestClient, welcome: dict[str, Any]) -> None:
+    """Keep what takes this player back to their seat (the host, its certificate's pin and the
+    seat's token), so a restarted app or a resumed table finds the seat again."""
+    from saves.jsonfile import write_json
+
+    table = welcome.get("table") if isinstance(welcome.get("table"), dict) else {}
+    if not client.token or not client.fingerprint:
+        return
+    path = seat_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_json(path, {"kind": SEAT_KIND, "host": client.host, "port": client.port,
+                          "fingerprint": client.fingerprint, "token": client.token,
+                          "name": client.name, "title": str(table.get("title", ""))[:80],
+                          "host_name": str(table.get("name", ""))[:40]})
+    except OSError:
+        pass  # the seat still plays; only a later rejoin would need the code again
+
+
+def remembered_seat() -> Optional[dict[str, Any]]:
+    """The seat remembered by :func:`remember_seat`, or ``None`` (none, or not readable: a
+    damaged file is left as it is)."""
+    import re
+
+    from saves.jsonfile import FileProblem, read_json_object
+
+    try:
+        data = read_json_object(seat_file())
+    except (FileProblem, OSError):
+        return None
+    ok = (data.get("kind") == SEAT_KIND and isinstance(data.get("host"), str)
+          and isinstance(data.get("port"), int) and 0 < data["port"] < 65536
+          and isinstance(data.get("fingerprint"), str)
+          and re.fullmatch(r"[0-9a-f]{64}", data["fingerprint"]) is not None
+          and isinstance(data.get("token"), str) and 0 < len(data["token"]) <= 64)
+    return data if ok else None
+
+
+def forget_seat() -> None:
+    """The remembered seat is no use any more (the host does not know its token)."""
+    try:
+        seat_file().unlink()
+    except OSError:
+        pass
+
+
 class Joining:
     """A join under way: connect, be welcomed, wait for the first frame, open the table."""
 
-    def __init__(self, ctx: "AppContext", invite: str, code: str, name: str) -> None:
+    def __init__(self, ctx: "AppContext", invite: str, code: str, name: str,
+                 rejoin: Optional[dict[str, Any]] = None) -> None:
         self.ctx = ctx
         self.problem = ""
+        self.rejoin = rejoin
         self.client: Optional[GuestClient] = None
         try:
-            self.client = self.connect(invite.strip(), code.strip(), name.strip())
+            if rejoin is not None:
+                self.client = GuestClient(str(rejoin["host"]), int(rejoin["port"]),
+                                          fingerprint=str(rejoin["fingerprint"]),
+                                          resume=str(rejoin["token"])).start()
+            else:
+                self.client = self.connect(invite.strip(), code.strip(), name.strip())
         except ValueError as exc:
             self.problem = tr("net.failed", reason=file_text(str(exc)))
 
@@ -220,16 +319,23 @@ class Joining:
 
         if self.client is None:
             return None, self.problem
+        newest: Optional[dict[str, Any]] = None
         for event in self.client.poll():
             kind = event.get("t")
-            if kind == "frame":
-                return open_game(self.ctx, RemoteSession(self.client, event)), ""  # type: ignore[arg-type]
-            if kind == "error" or (kind == "closed" and event.get("final")):
+            if kind == "welcome":
+                remember_seat(self.client, event)
+            elif kind == "frame":
+                newest = event  # the screen opens at the newest one this poll brought
+            elif kind == "error" or (kind == "closed" and event.get("final")):
                 from net.frames import text_from_json
 
+                if self.rejoin is not None and event.get("code") == "bad_token":
+                    forget_seat()  # that table no longer knows the seat
                 text = event.get("text", event.get("reason", ""))
                 self.cancel()
                 return None, tr("net.refused", reason=file_text(str(text_from_json(text))))
+        if newest is not None:
+            return open_game(self.ctx, RemoteSession(self.client, newest)), ""  # type: ignore[arg-type]
         return None, ""
 
     def cancel(self) -> None:

@@ -13,6 +13,7 @@ from screens.overlays import Choice, MenuOverlay
 from screens.text import tr
 
 if TYPE_CHECKING:
+    from screens.netplay.tables import HostedTable
     from screens.table.frame import GameScene
 
 
@@ -31,6 +32,28 @@ def seat_choices(table: "GameScene") -> list[Choice]:
                             lambda i=i: ctx.scenes.push(MenuOverlay(
                                 ctx, tr("seats.level_title", name=session.seats[i].name),
                                 level_choices(table, i)))))
+    choices.append((tr("game.resume"), ctx.scenes.pop))
+    return choices
+
+
+def hosted_seat_choices(table: "GameScene", hosted: "HostedTable") -> list[Choice]:
+    """The same page at a table this computer hosts for others: the host hands the seat over
+    (a dropped guest's too), and the frames show everyone the change."""
+    ctx = table.ctx
+    choices: list[Choice] = []
+    for i, row in enumerate(hosted.seat_table()):
+        name = str(row.get("name", ""))
+        if row.get("handed"):
+            choices.append((tr("seats.back", name=name),
+                            _closing(table, lambda i=i: hosted.give_back(i))))
+        elif row.get("state") != "bot":
+            choices.append((tr("seats.to_bot", name=name),
+                            lambda i=i, name=name: ctx.scenes.push(MenuOverlay(
+                                ctx, tr("seats.level_title", name=name),
+                                [(tr(f"new.level.{level}"),
+                                  _closing(table, lambda level=level: hosted.give_to_bot(i, level),
+                                           2)) for level in sorted(LEVEL_NAMES)]
+                                + [(tr("new.back"), ctx.scenes.pop)]))))
     choices.append((tr("game.resume"), ctx.scenes.pop))
     return choices
 

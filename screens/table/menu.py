@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from cats.session import Session
 from saves.store import SaveError, check_slot, is_autosave
@@ -63,6 +63,14 @@ class GameMenu:
         self.ctx.scenes.push(MenuOverlay(self.ctx, tr("game.seats"), seat_choices(self.table),
                                          [tr("seats.help")]))
 
+    def open_hosted_seats(self, hosted: Any) -> None:
+        """The seats page at a table this computer hosts for other computers."""
+        from screens.table.handover import hosted_seat_choices
+
+        self.ctx.scenes.push(MenuOverlay(self.ctx, tr("game.seats"),
+                                         hosted_seat_choices(self.table, hosted),
+                                         [tr("seats.help")]))
+
     def guest_choices(self, behind_curtain: bool) -> list[Choice]:
         """The menu at a networked seat: the host keeps, saves and restarts the table."""
         ctx, table, nav, close = self.ctx, self.table, self.ctx.nav, self._closing
@@ -70,8 +78,11 @@ class GameMenu:
             (tr("game.resume"), close(lambda: None)),
             (tr("game.rules"), close(lambda: ctx.scenes.push(nav.rules(ctx, table.info.id)))),
             (tr("game.settings"), close(lambda: ctx.scenes.push(nav.settings(ctx))))]
+        hosted = getattr(getattr(table.session, "link", None), "table", None)
         if not behind_curtain:
             choices.append((tr("game.undo"), close(lambda: table.tool("undo"))))
+            if hosted is not None and not table.session.state.is_over():
+                choices.append((tr("game.seats"), close(lambda: self.open_hosted_seats(hosted))))
             if table.session.state.is_over():
                 choices.append((tr("menu.show_result"), close(table.show_end)))
 
