@@ -200,6 +200,11 @@ class RemoteSession:
         """The seats played at this screen (the curtain is between them)."""
         return list(self.held)
 
+    def begun(self) -> bool:
+        """Whether the host has opened the table (before, nobody is offered a move)."""
+        table = self.frame.get("table")
+        return not isinstance(table, dict) or bool(table.get("started", True))
+
     def away(self) -> list[int]:
         """Seats whose player has dropped off the table."""
         return [i for i, s in enumerate(self.frame.get("seats", ())) if s.get("away")]

@@ -131,6 +131,7 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "net.announce": "Announce on the local network: {value}",
         "net.resume": "Host your last table again: {title}",
         "net.new_table": "Host a new table",
+        "net.not_begun": "Waiting for the host to open the table…",
         "net.rejoin": "Back to your seat: {title}, hosted by {host}",
         "net.table_of": "{title}, hosted by {host}",
         "load.title": "Load a game",

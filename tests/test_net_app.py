@@ -168,3 +168,34 @@ def test_host_a_table_from_the_main_menu_opens_the_lobby(ctx: Any) -> None:
         run(ctx, lambda: [r["state"] for r in lobby.seats] == ["local", "open"])
     finally:
         lobby.act("close", -1)
+
+
+def test_a_guest_waits_until_the_host_opens_the_table(ctx: Any, tmp_path: Any) -> None:
+    """Before the host opens a table with a seat still empty, the guest is told it waits (and
+    is offered no move); once opened, its turn's prompt comes."""
+    from screens.menus.main import MainMenu
+    from screens.netplay.join import JoinScene
+    from screens.table.frame import GameScene
+
+    host = TableHost("between", [SeatPlan("open"), SeatPlan("open")], 9, bot_pace=0,
+                     cert_folder=tmp_path)
+    address, port = host.start()
+    try:
+        ctx.scenes.push(MainMenu(ctx))
+        page = JoinScene(ctx)
+        ctx.scenes.push(page)
+        run(ctx, lambda: ctx.scenes.top is page)
+        page.fields["invite"].set_text(f"{address}:{port}")
+        page.fields["code"].set_text(host.code)
+        page.act("join")
+        run(ctx, lambda: isinstance(ctx.scenes.top, GameScene))
+        scene = ctx.scenes.top
+        assert scene.prompt_line() == "Waiting for the host to open the table…"
+        assert scene.session.state.legal_actions() == []
+        host.begin()
+        run(ctx, lambda: scene.session.begun())
+        assert scene.prompt_line() != "Waiting for the host to open the table…"
+        assert scene.session.state.legal_actions()  # seat 1 leads in Cat Between Us
+        scene.session.leave()
+    finally:
+        host.stop()

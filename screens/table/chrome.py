@@ -99,6 +99,8 @@ class Chrome:
         if mover is None:
             outcome = self.session.state.outcome()
             return self.names(outcome.summary) if outcome else tr("game.over")
+        if getattr(self, "remote", False) and not self.session.begun():  # type: ignore[attr-defined]
+            return tr("net.not_begun")
         if self.session.seats[mover].is_bot:
             return tr("game.thinking", name=self.seat_name(mover))
         if getattr(self, "remote", False) and mover not in self.humans():
