@@ -129,9 +129,15 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "net.failed": "Could not reach the table: {reason}",
         "net.host_failed": "The table could not be opened: {error}",
         "net.announce": "Announce on the local network: {value}",
-        "net.resume": "Host your last table again: {title}",
+        "net.resume": "Host it again",
+        "net.resume_help": "Your last table is not over: {title}, {moves} moves in. Host it "
+                           "again with the same seats (friends come back to their seats), or "
+                           "host a new one.",
         "net.new_table": "Host a new table",
         "net.not_begun": "Waiting for the host to open the table…",
+        "net.copy": "Copy the invite",
+        "net.copied": "The invite is on the clipboard: paste it to your friends.",
+        "net.no_copy": "There is no clipboard here: read the invite out or type it.",
         "net.rejoin": "Back to your seat: {title}, hosted by {host}",
         "net.table_of": "{title}, hosted by {host}",
         "load.title": "Load a game",

@@ -128,7 +128,8 @@ def test_a_hosted_table_is_resumed_with_its_seats(ctx: Any) -> None:
     menu.choose("host")
     run(ctx, lambda: isinstance(ctx.scenes.top, MenuOverlay))
     offer = ctx.scenes.top
-    resume = next(fn for label, fn in offer.choices if "Catch 22" in label)
+    assert "Catch 22" in offer.lines[0]
+    resume = offer.choices[0][1]
     resume()
     run(ctx, lambda: isinstance(ctx.scenes.top, HostLobby))
     again = ctx.scenes.top

@@ -104,9 +104,10 @@ class MainMenu(Scene):
             ctx.scenes.pop()
             self.host_new()
 
+        moves = len(session["actions"]) if isinstance(session.get("actions"), list) else 0
         ctx.scenes.push(MenuOverlay(ctx, tr("menu.host"), [
-            (tr("net.resume", title=name), resume), (tr("net.new_table"), new),
-            (tr("new.back"), ctx.scenes.pop)]))
+            (tr("net.resume"), resume), (tr("net.new_table"), new),
+            (tr("new.back"), ctx.scenes.pop)], [tr("net.resume_help", title=name, moves=moves)]))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:

@@ -32,6 +32,15 @@ def resume_lobby(ctx: "AppContext", record: dict[str, Any]) -> "HostLobby":
     return HostLobby(ctx, table.host.session, remote, resumed=table)
 
 
+def copy_text(text: str) -> bool:
+    """Put ``text`` on the system clipboard; False where there is none (no window system)."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+    return True
+
+
 class HostLobby(Scene):
     """Host a table for ``session``: ``remote`` seats are played at other computers."""
 
@@ -51,6 +60,7 @@ class HostLobby(Scene):
             self.table.announce(True)  # friends see it under Join a table; the code stays here
         self.seats: list[dict[str, Any]] = []
         self.opened = False
+        self.note = ""  # a word on what was just done (the invite copied)
         self.since = REFRESH
         self.actions: dict[pygame_gui.elements.UIButton, tuple[str, int]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -69,6 +79,8 @@ class HostLobby(Scene):
         self.actions[self.button(pygame.Rect(self.panel.right - s(480), bottom, s(220), s(44)),
                                  tr("net.close"))] = ("close", -1)
         if self.table is not None:
+            self.actions[self.button(pygame.Rect(self.panel.right - s(250), self.panel.y + s(30),
+                                                 s(220), s(40)), tr("net.copy"))] = ("copy", -1)
             value = tr("on") if self.table.announced else tr("off")
             self.actions[self.button(pygame.Rect(self.panel.x + s(30), bottom, s(360), s(44)),
                                      tr("net.announce", value=value))] = ("announce", -1)
@@ -132,6 +144,8 @@ class HostLobby(Scene):
                 return
             self.opened = True
             self.ctx.scenes.replace(scene)
+        elif key == "copy":
+            self.note = tr("net.copied") if copy_text(table.invite) else tr("net.no_copy")
         elif key == "announce":
             table.announce(not table.announced)
             if table.advert_problem:
@@ -161,6 +175,9 @@ class HostLobby(Scene):
         for line, colour in seat_lines(self.seats, self.session.seats):
             surface.blit(font(s(19)).render(line, True, colour), (x, y))
             y += s(38)
+        if self.note and not self.problem:
+            blit_lines(surface, [self.note], x, self.panel.bottom - s(130), s(16), palette.INK,
+                       width)
         if self.problem:
             blit_lines(surface, [self.problem], x, self.panel.bottom - s(130), s(16),
                        palette.TERRACOTTA, width)
