@@ -1,5 +1,4 @@
-"""The docs name only what exists: every repo path in README.md and docs/*.md (in backticks or as
-a link) and every script a ``python …/x.py`` command in them runs."""
+"""README.md and docs/*.md name only repo paths (in backticks or links) and scripts that exist."""
 
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ def _exists(rel: str) -> bool:
 
 
 def wrong_names(text: str, folder: Path = ROOT) -> list[str]:
-    """The repo paths and commands' scripts ``text`` names that do not exist (``folder``: where
-    the text's relative links start)."""
+    """The repo paths and scripts ``text`` names that do not exist (links relative to ``folder``)."""
     wrong = []
     for span in SPAN.findall(FENCE.sub("", text)):
         for token in span.split():
