@@ -1,6 +1,4 @@
-"""The entry point (``nine-lives``, ``python main.py``); start-up is in :mod:`screens.startup`,
-the frame loop in :mod:`screens.loop`, the command line's own runs in :mod:`screens.commands`.
-Their names are here too, as other code and the tests import them."""
+"""The entry point (``nine-lives``, ``python main.py``); re-exports start-up, loop and commands."""
 
 from __future__ import annotations
 
@@ -13,6 +11,8 @@ from saves import paths
 from saves.values import printable
 from screens import cli
 from screens.cli import UsageError
+# The names other code and the tests import from here; main() calls run() through this module's
+# globals, so a test that replaces screens.app.run replaces the loop main() enters.
 from screens.commands import play_random, push_scene, screenshot, smoke, start_session
 from screens.loop import error_message, frame, recover, relayout, run, toggle_fullscreen
 from screens.startup import (app_version, build_context, open_menu, parse_args, rotate,

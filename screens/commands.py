@@ -1,5 +1,4 @@
-"""The command line's own runs: a game set up from ``--game`` and its options, ``--screenshot``
-of any screen and ``--smoke`` over every game's screen."""
+"""The command line's own runs: a game from ``--game``, ``--screenshot`` and ``--smoke``."""
 
 from __future__ import annotations
 

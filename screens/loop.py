@@ -1,5 +1,4 @@
-"""The frame loop: one frame (events, update, draw), the window's size and full screen, and the
-recovery after an error in a frame."""
+"""The frame loop: one frame, the window's size and full screen, recovery after an error."""
 
 from __future__ import annotations
 

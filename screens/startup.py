@@ -1,5 +1,4 @@
-"""Start-up: the version, the command line read, the log, the folder's lock, the app context
-and the first screens."""
+"""Start-up: the version, command line, log, folder lock, app context and first screens."""
 
 from __future__ import annotations
 

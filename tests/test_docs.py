@@ -31,7 +31,7 @@ def _exists(rel: str) -> bool:
 
 
 def wrong_names(text: str, folder: Path = ROOT) -> list[str]:
-    """The repo paths and scripts ``text`` names that do not exist (links relative to ``folder``)."""
+    """The repo paths and scripts ``text`` names that are not there (links from ``folder``)."""
     wrong = []
     for span in SPAN.findall(FENCE.sub("", text)):
         for token in span.split():
@@ -56,8 +56,9 @@ def test_every_path_and_script_the_docs_name_exists() -> None:
 
 
 def test_a_wrong_name_is_found() -> None:
-    text = ("Run `python bench/ohhell.py` or `bench/ohell.py`, see `docs/ENGINE.md`, [x](docs/NOPE.md)"
-            " and `cats/<id>/words.py`, `cats/<id>/nowords.py`:\n```sh\npython bench/nope.py\n```\n"
+    text = ("Run `python bench/ohhell.py` or `bench/ohell.py`, see `docs/ENGINE.md`,"
+            " [x](docs/NOPE.md) and `cats/<id>/words.py`, `cats/<id>/nowords.py`:\n"
+            "```sh\npython bench/nope.py\n```\n"
             "`~/.local/share/nine-lives/` and `shared/design/ARCHITECTURE.md` are not the repo's.")
     assert wrong_names(text) == ["bench/ohell.py", "cats/<id>/nowords.py", "docs/NOPE.md",
                                  "bench/nope.py"]
