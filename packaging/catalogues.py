@@ -224,7 +224,7 @@ def message_sentences() -> list[Message]:
     texts: list[str] = []
     for path in sorted((ROOT / "saves").glob("*.py")):
         texts += sentences_of(path, whole=True)
-    for name in ("cli.py", "cliparser.py", "app.py"):
+    for name in ("cli.py", "cliparser.py", "app.py", "startup.py", "loop.py", "commands.py"):
         texts += _raised(ROOT / "screens" / name)
     import cats
     texts += list(ARGPARSE) + list(OS_ERRORS) + ["{0}: {1}"]
