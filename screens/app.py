@@ -36,6 +36,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.host_table:  # a table with no window: no pygame, and no hold on the saves
+        setup_logging(to_file=False)
+        return cli.host_table(args)
     lock, held = take_lock()
     setup_logging(to_file=not held)
     log.info("Nine Lives starting; saves in %s", paths.saves_dir())

@@ -61,3 +61,21 @@ def test_a_wrong_seat_word_is_named() -> None:
         seat_plans("open,chair", 1)
     with pytest.raises(ValueError, match="at least one seat"):
         seat_plans(" , ", 1)
+
+
+def test_the_command_line_hosts_a_table(tmp_path: Path) -> None:
+    """``main.py --host-table`` prints how to join and closes the table when --for runs out;
+    a wrong seat word is one line on stderr and exit 2."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "main.py"), "--host-table", "box",
+                           "--seats", "open,bot,bot", "--bind", "127.0.0.1", "--for", "1"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "invite nine-lives://127.0.0.1:" in done.stdout
+    assert "time is up" in done.stdout
+    wrong = subprocess.run([sys.executable, str(root / "main.py"), "--host-table", "box",
+                            "--seats", "open,sofa"], capture_output=True, text=True, timeout=60)
+    assert wrong.returncode == 2 and "'sofa'" in wrong.stderr
