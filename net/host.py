@@ -145,6 +145,7 @@ class TableHost:
                  port: int = 0, name: str = "", cert_folder: Optional[Path] = None,
                  bot_pace: float = 0.6, autosave: Optional[Path] = None,
                  start_when_full: bool = True, max_connections: int = 16,
+                 hello_deadline: float = HELLO_DEADLINE,
                  session: Optional[Session] = None,
                  slots: Optional[list[_Slot]] = None,
                  trace: Optional[Callable[[int, Session], None]] = None) -> None:
@@ -165,6 +166,7 @@ class TableHost:
         self.autosave = autosave
         self.start_when_full = start_when_full
         self.max_connections = max_connections
+        self.hello_deadline = hello_deadline  # seconds for TLS, the upgrade, then the hello
         self.trace = trace
         self.started = bool(session.log) or (start_when_full and self._all_filled())
         self.version = 0
@@ -273,7 +275,7 @@ class TableHost:
         self._stopping = asyncio.Event()
         async with serve(self._serve, self.bind, self.port, ssl=context, compression=None,
                          max_size=p.MAX_MESSAGE, max_queue=4, close_timeout=1.0,
-                         open_timeout=HELLO_DEADLINE, ping_interval=10, ping_timeout=10,
+                         open_timeout=self.hello_deadline, ping_interval=10, ping_timeout=10,
                          server_header=None) as server:
             sockets = list(server.sockets)
             self.port = sockets[0].getsockname()[1]
@@ -535,7 +537,7 @@ class TableHost:
         """Read and answer the hello; True if the connection is now a guest, the host's window
         or a spectator."""
         try:
-            raw = await asyncio.wait_for(conn.ws.recv(), HELLO_DEADLINE)
+            raw = await asyncio.wait_for(conn.ws.recv(), self.hello_deadline)
         except asyncio.TimeoutError:
             conn.push(p.error(p.HELLO_TIMEOUT, "No hello in time: the connection is closed."))
             return False
@@ -682,17 +684,19 @@ class TableHost:
             raise p.ProtocolError(p.BAD_ACTION, f"That is not a move of this game ({exc}).",
                                   ref) from None
         try:
-            legal = action in state.legal_actions()
+            # the host's own equal action is played: a guest's 1.0 or true for 1 never
+            # reaches the session, its save or the frames
+            legal = next((a for a in state.legal_actions() if a == action), None)
         except TypeError:  # unhashable fields in a foreign action
-            legal = False
-        if not legal:
+            legal = None
+        if legal is None:
             try:
                 reason = state.why_illegal(action) or "That move is not allowed now."
             except Exception:  # noqa: BLE001 - a foreign action the engine cannot explain
                 reason = "That move is not allowed now."
             raise p.ProtocolError(p.ILLEGAL, frames.text_to_json(reason), ref)
         try:
-            self.session.play(action)
+            self.session.play(legal)
         except IllegalAction as exc:
             raise p.ProtocolError(p.ILLEGAL, frames.text_to_json(exc.reason), ref) from None
         self._changed()
