@@ -608,7 +608,12 @@ class TableHost:
                 self.slots[seat].token = token
                 old = self.session.seats[seat]
                 name = p.clean_name(hello.get("name"), f"Player {seat + 1}")
-                self.session.seats[seat] = Seat(name, "human", 0, old.symbol, old.colour)
+                guest = Seat(name, "human", 0, old.symbol, old.colour)
+                if self.session.log or any(h.seat == seat for h in self.session.handovers):
+                    self.session.hand_over(seat, guest)  # recorded: a resumed table names it
+                else:
+                    self.session.seats[seat] = guest
+                    self.session.opening[seat] = guest  # the record's players, too
                 conn.role, conn.token = "guest", token
         held = self._held(conn)
         return {"t": "welcome", "v": p.PROTOCOL_VERSION, "held": held,

@@ -221,35 +221,42 @@ class Polled(Peer):
 
 
 async def turn_of(host: TableHost, peers: Sequence[Peer], seat: int, pick: random.Random) -> None:
-    """Play random legal moves (of whichever peer is to move) until ``seat`` is to move."""
-    for _ in range(200):
-        now = version(host)
-        frames = [await peer.at(now) for peer in peers]
-        to_move = frames[0]["to_move"]
-        assert to_move is not None, "the game ended before that seat's turn"
-        if to_move == seat:
+    """Play random legal moves (of whichever peer is to move; the host plays its bots) until
+    ``seat`` is to move."""
+    for _ in range(400):
+        if await _step(host, peers, pick, stop_at=seat):
             return
-        mover = next(i for i, f in enumerate(frames) if to_move in f["held"])
-        await peers[mover].play(to_move, pick.choice(frames[mover]["legal"])["action"])
     raise AssertionError(f"seat {seat} never came to move")
+
+
+async def _step(host: TableHost, peers: Sequence[Peer], pick: random.Random,
+                stop_at: Optional[int] = None) -> bool:
+    """One move of the peer to move (or wait for the host's bot); True once the table is at
+    ``stop_at``'s turn or, without one, over."""
+    now = version(host)
+    frames = [await peer.at(now) for peer in peers]
+    newest = max(frames, key=lambda f: f["version"])
+    if newest["over"]:
+        assert stop_at is None, "the game ended before that seat's turn"
+        return True
+    to_move = newest["to_move"]
+    if to_move == stop_at and all(f["version"] == newest["version"] for f in frames):
+        return True
+    movers = [i for i, f in enumerate(frames) if to_move in f["held"]]
+    if not movers:  # a bot's turn (or a seat nobody here holds): the host moves on
+        await peers[0].at(newest["version"] + 1)
+        return False
+    frame = frames[movers[0]]
+    if frame["version"] == newest["version"] and frame["legal"]:
+        await peers[movers[0]].play(to_move, pick.choice(frame["legal"])["action"])
+    return False
 
 
 async def play_out(host: TableHost, peers: Sequence[Peer], pick: random.Random,
                    limit: int = 2000) -> JsonDict:
     """Random legal moves by the peers (the host plays its bots) to the end; the last frame."""
     for _ in range(limit):
-        now = version(host)
-        frames = [await peer.at(now) for peer in peers]
-        newest = max(frames, key=lambda f: f["version"])
-        if newest["over"]:
-            return newest
-        to_move = newest["to_move"]
-        movers = [i for i, f in enumerate(frames) if to_move in f["held"]]
-        if not movers:  # a bot's turn (or a seat nobody here holds): the host moves on
-            await peers[0].at(newest["version"] + 1)
-            continue
-        frame = frames[movers[0]]
-        if frame["version"] != newest["version"] or not frame["legal"]:
-            continue
-        await peers[movers[0]].play(to_move, pick.choice(frame["legal"])["action"])
+        if await _step(host, peers, pick):
+            now = version(host)
+            return max([await peer.at(now) for peer in peers], key=lambda f: f["version"])
     raise AssertionError("the game did not end")
