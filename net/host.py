@@ -581,17 +581,19 @@ class TableHost:
     def _welcome(self, conn: _Conn, hello: JsonDict) -> JsonDict:
         host_token, resume, code = hello.get("host_token"), hello.get("resume"), hello.get("code")
         if isinstance(host_token, str):
-            if not secrets.compare_digest(host_token.encode(), self.host_token.encode()):
+            if not secrets.compare_digest(host_token.encode("utf-8", "surrogatepass"),
+                                          self.host_token.encode()):
                 self._check_lockout(conn)
                 raise self._wrong_try(conn, "token")
             for other in [c for c in self._conns if c.role == "host"]:
                 self._replace(other)
             conn.role = "host"
         elif isinstance(resume, str):
-            self._check_lockout(conn)
             slot = next((s for s in self.slots if s.token is not None
-                         and secrets.compare_digest(s.token.encode(), resume.encode())), None)
-            if slot is None:
+                         and secrets.compare_digest(  # a lone surrogate is just wrong
+                             s.token.encode(), resume.encode("utf-8", "surrogatepass"))), None)
+            if slot is None:  # a lockout of the code never shuts a seated guest out
+                self._check_lockout(conn)
                 raise self._wrong_try(conn, "token")
             for other in [c for c in self._conns if c.token == slot.token]:
                 self._replace(other)

@@ -65,9 +65,11 @@ class Peer:
             self.seat, self.token = message.get("seat"), message.get("token")
 
     async def _more(self) -> None:
+        """Take in what arrived (waiting a little for it)."""
         raise NotImplementedError
 
     async def act(self, seat: int, action: JsonDict) -> int:
+        """Ask the host for a move; the ref of the message."""
         raise NotImplementedError
 
     async def wait(self, pred: Callable[[JsonDict], bool], what: str = "a message",
@@ -131,6 +133,7 @@ class Raw(Peer):
 
     @classmethod
     async def open(cls, port: int, **kwargs: Any) -> "Raw":
+        """A TLS websocket to the table on ``port`` (nothing said yet); ``kwargs`` for connect."""
         from websockets.asyncio.client import connect
 
         options: JsonDict = {"ssl": client_context(), "compression": None,
@@ -149,11 +152,13 @@ class Raw(Peer):
         return raw
 
     async def send(self, message: Union[JsonDict, str, bytes]) -> None:
+        """Send a message as JSON text, or text / bytes exactly as given."""
         if isinstance(message, dict):
             message = json.dumps(message)
         await self.ws.send(message)
 
     async def act(self, seat: int, action: JsonDict) -> int:
+        """Ask for a move; the ref the answer will carry."""
         self.ref += 1
         await self.send({"t": "act", "seat": seat, "action": action, "ref": self.ref})
         return self.ref
@@ -190,6 +195,7 @@ class Raw(Peer):
         return await asyncio.wait_for(go(), guard)
 
     async def close(self) -> None:
+        """Leave (the close handshake)."""
         await self.ws.close()
 
 
@@ -202,6 +208,7 @@ class Polled(Peer):
 
     @classmethod
     def joined(cls, host: TableHost, name: str = "Guest", **kwargs: Any) -> "Polled":
+        """A GuestClient started with the join code (it waits for no welcome)."""
         options: JsonDict = {"code": host.code, "name": name}
         options.update(kwargs)
         return cls(GuestClient("127.0.0.1", host.port, **options).start())
@@ -214,9 +221,11 @@ class Polled(Peer):
             await asyncio.sleep(0.01)
 
     async def act(self, seat: int, action: JsonDict) -> int:
+        """Ask for a move through the client; its ref."""
         return self.client.send_action(seat, action)
 
     def close(self) -> None:
+        """Leave the table (the client's goodbye; it does not come back)."""
         self.client.close()
 
 

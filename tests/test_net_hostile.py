@@ -27,6 +27,7 @@ def loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def hello(code: str, **fields: Any) -> dict[str, Any]:
+    """A guest's hello with a join code (and any other fields)."""
     return {"t": "hello", "v": p.PROTOCOL_VERSION, "code": code, **fields}
 
 
@@ -113,6 +114,9 @@ def test_every_malformed_message_gets_its_error_to_that_guest_only(tmp_path: Pat
             refused = await bad.error(p.ILLEGAL, 20)
             assert refused["text"] == frames.text_to_json(reason)
             for message, code, ref in [
+                ({"t": "act", "ref": 31, "seat": bad.seat, "action": {"kind": "aside",
+                                                                       "number": "\ud800"}},
+                 p.ILLEGAL, 31),  # the engine's reason echoes a lone surrogate
                 ({"t": "act", "ref": 21, "seat": bad.seat, "action": {"kind": "fly"}},
                  p.BAD_ACTION, 21),
                 ({"t": "act", "ref": 22, "seat": bad.seat, "action": {"kind": "aside",
@@ -181,7 +185,7 @@ def test_a_move_is_played_as_the_hosts_own_action_never_the_guests_json(
 
 def test_hostile_openings_are_refused_and_closed_and_the_table_goes_on(tmp_path: Path) -> None:
     """Before a hello: garbage, a binary frame, a move, a hello of another protocol version or
-    without a code, a hello with a name past its limit, invalid UTF-8 in a text frame and a
+    without a code, a hello with a name past its limit, tokens of lone surrogates, invalid UTF-8 in a text frame and a
     message over 64 KiB are each refused (an error, then the close; websockets itself closes
     with 1007 / 1009 for the last two); a hello for a taken seat gets ``no_seat``; a name of
     control characters and lone surrogates is cleaned; nothing at the table changes."""
@@ -200,6 +204,9 @@ def test_hostile_openings_are_refused_and_closed_and_the_table_goes_on(tmp_path:
             (hello(host.code, spectate="yes"), p.BAD_FIELD),
             (hello(host.code, seat=1), p.NO_SEAT),
             (hello(host.code, seat=-1), p.BAD_FIELD),
+            ({"t": "hello", "v": p.PROTOCOL_VERSION, "resume": "\ud800" * 32}, p.BAD_TOKEN),
+            ({"t": "hello", "v": p.PROTOCOL_VERSION, "host_token": "\udfff"}, p.BAD_TOKEN),
+            ({"t": "hello", "v": "\ud83d", "code": host.code}, p.VERSION),
         ]
         for message, code in openings:
             raw = await Raw.open(host.port)
@@ -323,8 +330,9 @@ def test_a_connection_that_never_says_hello_is_closed_at_the_deadline(tmp_path: 
 
 def test_five_wrong_codes_lock_the_address_out_until_a_new_code(tmp_path: Path) -> None:
     """Five wrong join codes from one address get ``bad_code``; after that even the right
-    code gets ``locked_out``; a new code from the host lets the address in again; the
-    guest already seated is not disturbed."""
+    code gets ``locked_out`` (and so does a wrong token); the guest already seated is not
+    disturbed and, dropped, still comes back with its token; a new code from the host lets
+    the address in again."""
     async def body(host: TableHost) -> None:
         seated = await Raw.joined(host, "Seated")
         before = snapshot(host)
@@ -335,17 +343,47 @@ def test_five_wrong_codes_lock_the_address_out_until_a_new_code(tmp_path: Path) 
             await raw.send(hello(wrong, name="Guess"))
             await raw.error(p.BAD_CODE, None)
             assert await raw.closed() == 1008
-        raw = await Raw.open(host.port)
-        await raw.send(hello(right, name="Right, too late"))
-        await raw.error(p.LOCKED_OUT, None)
-        assert await raw.closed() == 1008
+        for attempt in (hello(right, name="Right, too late"),
+                        {"t": "hello", "v": p.PROTOCOL_VERSION, "resume": "0" * 32}):
+            raw = await Raw.open(host.port)
+            await raw.send(attempt)
+            await raw.error(p.LOCKED_OUT, None)
+            assert await raw.closed() == 1008
         assert snapshot(host) == before
         assert seated.errors() == []
+        await seated.close()
+        back = await Raw.open(host.port)
+        await back.send({"t": "hello", "v": p.PROTOCOL_VERSION, "resume": seated.token})
+        assert (await back.welcome())["seat"] == seated.seat
         host.new_code()
         late = await Raw.joined(host, "Let in")
         assert late.seat is not None and late.seat != seated.seat
         await late.close()
+        await back.close()
+
+    with hosting(tmp_path) as host:
+        run(body(host))
+
+
+def test_a_table_wide_lockout_retires_the_code_but_not_the_seated_guests_tokens(
+        tmp_path: Path) -> None:
+    """After 25 wrong codes in all the join code stops working for everyone (``locked_out``)
+    until the host makes a new one, but a seated guest who drops still resumes its seat."""
+    async def body(host: TableHost) -> None:
+        seated = await Raw.joined(host, "Seated")
+        host.call(lambda: setattr(host, "_wrong_total", 25))  # as if 25 guesses came in
+        raw = await Raw.open(host.port)
+        await raw.send(hello(host.code, name="Right code"))
+        await raw.error(p.LOCKED_OUT, None)
+        assert await raw.closed() == 1008
         await seated.close()
+        back = await Raw.open(host.port)
+        await back.send({"t": "hello", "v": p.PROTOCOL_VERSION, "resume": seated.token})
+        assert (await back.welcome())["seat"] == seated.seat
+        host.new_code()
+        late = await Raw.joined(host, "Let in")
+        await late.close()
+        await back.close()
 
     with hosting(tmp_path) as host:
         run(body(host))

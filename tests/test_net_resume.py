@@ -275,7 +275,6 @@ def test_a_saved_table_resumes_on_a_new_port_and_plays_to_the_end(tmp_path: Path
                 guest.close()
 
     with hosting(tmp_path, seats) as host:
-        old_port = host.port
         run(first(host))
     record = saved["record"]
     assert len(record["session"]["actions"]) >= 6
@@ -294,7 +293,6 @@ def test_a_saved_table_resumes_on_a_new_port_and_plays_to_the_end(tmp_path: Path
         assert resumed_host.call(lambda: resumed_host.session.state.to_move) is None
     finally:
         resumed_host.stop()
-    assert old_port  # the old table's port is closed; the new one was its own
 
 
 def test_a_damaged_table_record_is_refused_with_a_reason(tmp_path: Path) -> None:
