@@ -223,14 +223,12 @@ class Session:
     def name_seat(self, seat: int, player: Seat) -> None:
         """The person who sits at ``seat`` is ``player`` (a guest taking an open seat at a
         networked table): the same seat as the game began, under its player's own name, in
-        the save too. Not a handover (see :meth:`hand_over`)."""
+        the save too, before anyone has played; later it is a :meth:`hand_over`."""
         if not 0 <= seat < len(self.seats):
             raise ValueError(f"there is no seat {seat + 1} at this table")
-        if self.opening[seat] == self.seats[seat]:
-            self.opening[seat] = player
-        for i, handed in enumerate(self.handovers):
-            if handed.seat == seat and handed.player == self.seats[seat]:
-                self.handovers[i] = Handover(handed.at, seat, player)
+        if self.log or any(h.seat == seat for h in self.handovers):
+            raise ValueError("a seat already played is handed over, not renamed")
+        self.opening[seat] = player
         self.seats[seat] = player
         self._changed()
 

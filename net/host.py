@@ -145,6 +145,7 @@ class TableHost:
                  port: int = 0, name: str = "", cert_folder: Optional[Path] = None,
                  bot_pace: float = 0.6, autosave: Optional[Path] = None,
                  start_when_full: bool = True, max_connections: int = 16,
+                 hello_deadline: float = HELLO_DEADLINE,
                  session: Optional[Session] = None,
                  slots: Optional[list[_Slot]] = None,
                  trace: Optional[Callable[[int, Session], None]] = None) -> None:
@@ -165,6 +166,7 @@ class TableHost:
         self.autosave = autosave
         self.start_when_full = start_when_full
         self.max_connections = max_connections
+        self.hello_deadline = hello_deadline  # seconds for TLS, the upgrade, then the hello
         self.trace = trace
         self.started = bool(session.log) or (start_when_full and self._all_filled())
         self.version = 0
@@ -273,7 +275,7 @@ class TableHost:
         self._stopping = asyncio.Event()
         async with serve(self._serve, self.bind, self.port, ssl=context, compression=None,
                          max_size=p.MAX_MESSAGE, max_queue=4, close_timeout=1.0,
-                         open_timeout=HELLO_DEADLINE, ping_interval=10, ping_timeout=10,
+                         open_timeout=self.hello_deadline, ping_interval=10, ping_timeout=10,
                          server_header=None) as server:
             sockets = list(server.sockets)
             self.port = sockets[0].getsockname()[1]
@@ -535,7 +537,7 @@ class TableHost:
         """Read and answer the hello; True if the connection is now a guest, the host's window
         or a spectator."""
         try:
-            raw = await asyncio.wait_for(conn.ws.recv(), HELLO_DEADLINE)
+            raw = await asyncio.wait_for(conn.ws.recv(), self.hello_deadline)
         except asyncio.TimeoutError:
             conn.push(p.error(p.HELLO_TIMEOUT, "No hello in time: the connection is closed."))
             return False
@@ -579,17 +581,19 @@ class TableHost:
     def _welcome(self, conn: _Conn, hello: JsonDict) -> JsonDict:
         host_token, resume, code = hello.get("host_token"), hello.get("resume"), hello.get("code")
         if isinstance(host_token, str):
-            if not secrets.compare_digest(host_token.encode(), self.host_token.encode()):
+            if not secrets.compare_digest(host_token.encode("utf-8", "surrogatepass"),
+                                          self.host_token.encode()):
                 self._check_lockout(conn)
                 raise self._wrong_try(conn, "token")
             for other in [c for c in self._conns if c.role == "host"]:
                 self._replace(other)
             conn.role = "host"
         elif isinstance(resume, str):
-            self._check_lockout(conn)
             slot = next((s for s in self.slots if s.token is not None
-                         and secrets.compare_digest(s.token.encode(), resume.encode())), None)
-            if slot is None:
+                         and secrets.compare_digest(  # a lone surrogate is just wrong
+                             s.token.encode(), resume.encode("utf-8", "surrogatepass"))), None)
+            if slot is None:  # a lockout of the code never shuts a seated guest out
+                self._check_lockout(conn)
                 raise self._wrong_try(conn, "token")
             for other in [c for c in self._conns if c.token == slot.token]:
                 self._replace(other)
@@ -606,7 +610,11 @@ class TableHost:
                 self.slots[seat].token = token
                 old = self.session.seats[seat]
                 name = p.clean_name(hello.get("name"), f"Player {seat + 1}")
-                self.session.name_seat(seat, Seat(name, "human", 0, old.symbol, old.colour))
+                guest = Seat(name, "human", 0, old.symbol, old.colour)
+                if self.session.log or any(h.seat == seat for h in self.session.handovers):
+                    self.session.hand_over(seat, guest)  # recorded: a resumed table names it
+                else:
+                    self.session.name_seat(seat, guest)  # the record's players, too
                 conn.role, conn.token = "guest", token
         held = self._held(conn)
         return {"t": "welcome", "v": p.PROTOCOL_VERSION, "held": held,
@@ -682,17 +690,19 @@ class TableHost:
             raise p.ProtocolError(p.BAD_ACTION, f"That is not a move of this game ({exc}).",
                                   ref) from None
         try:
-            legal = action in state.legal_actions()
+            # the host's own equal action is played: a guest's 1.0 or true for 1 never
+            # reaches the session, its save or the frames
+            legal = next((a for a in state.legal_actions() if a == action), None)
         except TypeError:  # unhashable fields in a foreign action
-            legal = False
-        if not legal:
+            legal = None
+        if legal is None:
             try:
                 reason = state.why_illegal(action) or "That move is not allowed now."
             except Exception:  # noqa: BLE001 - a foreign action the engine cannot explain
                 reason = "That move is not allowed now."
             raise p.ProtocolError(p.ILLEGAL, frames.text_to_json(reason), ref)
         try:
-            self.session.play(action)
+            self.session.play(legal)
         except IllegalAction as exc:
             raise p.ProtocolError(p.ILLEGAL, frames.text_to_json(exc.reason), ref) from None
         self._changed()

@@ -58,8 +58,14 @@ class ProtocolError(ValueError):
 
 
 def encode(message: JsonDict) -> str:
-    """One message as compact JSON text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """One message as compact JSON text (always valid UTF-8: a lone surrogate, say a guest's
+    own text echoed in a refusal, travels as a JSON escape)."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    return text
 
 
 def depth_of(value: Any, limit: int) -> int:
