@@ -380,7 +380,7 @@ def spectator_frame(port: int, code: str) -> Optional[float]:
             seen = bell.wait(seen, 0.5)
             for event in guest.poll():
                 if event.get("t") == "frame":
-                    return (event["_at"] - started) * 1000
+                    return float(event["_at"] - started) * 1000
         return None
     finally:
         guest.close()
@@ -417,6 +417,7 @@ def flood(seconds: float, rounds: int, certs: Path) -> list[str]:
     try:
         gc.collect()
         before, source = rss_mib()
+        objects = [len(gc.get_objects())]
         peak = [before]
         afters, leftovers = [], []
         t0 = time.perf_counter()
@@ -431,6 +432,7 @@ def flood(seconds: float, rounds: int, certs: Path) -> list[str]:
                 watcher.join()
             leftovers.append(settle(host))
             afters.append(rss_mib()[0])
+            objects.append(len(gc.get_objects()))
         wall = time.perf_counter() - t0
         answer = spectator_frame(port, host.code)
     finally:
@@ -453,6 +455,8 @@ def flood(seconds: float, rounds: int, certs: Path) -> list[str]:
         lines.append(f"    after round {n}: {after:.1f} MiB ({after / before:.2f}x of before"
                      f"{still})")
     lines.append("  " + verdict(before, afters))
+    lines.append("  Python objects tracked by the collector: " + " -> ".join(map(str, objects))
+                 + " (before, after each round: a leak of Python objects would climb here)")
     lines.append("  after the flood a new spectator was sent a frame in "
                  + (f"{answer:.1f} ms (connect, TLS, hello)" if answer is not None
                     else "NO time: none came within 5 s"))
