@@ -8,7 +8,10 @@
   new frame decoded and queued on that guest's side. A game that ends before ``--moves`` moves
   were measured is followed by a new table (the next seed). Printed per game and guest count:
   the moves measured, p50 / p95 / max in ms, the largest frame sent, the tables played.
-  Goal (from the issue): p95 <= 20 ms on loopback with 5 guests.
+  Goal (from the issue): p95 <= 20 ms on loopback with 5 guests. A line after the table times
+  what one guest spends decoding the largest frame seen, and the host encoding it.
+  ``--processes`` measures the same again with every guest a process of its own (spawned once
+  for the run), so the guests no longer share the host's GIL (they still share the cores).
 * host memory under a flood: 5 raw websocket connections to a table (four say hello and then
   send garbage, deep nesting, binary data, near-limit and oversized messages, foreign actions,
   as fast as the host takes them, coming back with their seat's token when the host closes
@@ -20,6 +23,7 @@ process: they share one GIL and the machine's cores, so the latencies include th
 and the RSS is the whole process's (host and clients). Figures are printed, nothing asserted.
 
     python bench/net_bench.py                      # every game, 2, 3 and 5 guests, 300 moves
+    python bench/net_bench.py --processes          # and again with a process per guest
     python bench/net_bench.py --games box between --moves 500
     python bench/net_bench.py --quick              # a smoke run (< 20 s)
 """
@@ -41,7 +45,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -158,6 +162,7 @@ class Cell:
     frame_bytes: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     note: str = ""
+    biggest: str = ""        # the largest frame seen as JSON text (in-process tables only)
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -166,78 +171,192 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered), int(rank)) - 1]
 
 
-def play_table(cell: Cell, seed: int, cap: int, certs: Path, rng: random.Random) -> None:
-    """One table of ``cell.guests`` guests played until it ends or ``cap`` moves are measured."""
+def drive(guests: list[TimedGuest], bell: Bell, cell: Cell, rng: random.Random,
+          done: Callable[[], bool]) -> Optional[JsonDict]:
+    """Play the guests' seats (random legal moves) until ``done()``, the game's end or a stall;
+    each move's time lands in ``cell.samples``. The last frame seen."""
+    last: Optional[JsonDict] = None
+    seen, quiet_since = 0, time.monotonic()
+    while not done():
+        rings = bell.wait(seen, 0.5)
+        if rings != seen:
+            seen, quiet_since = rings, time.monotonic()
+        elif time.monotonic() - quiet_since > STALL:
+            cell.note = f"a table stalled ({STALL:.0f} s without an event)"
+            return last
+        over = False
+        for guest in guests:
+            for event in guest.poll():
+                kind = event.get("t")
+                if kind == "frame":
+                    pending = guest.pending
+                    if pending is not None and event["version"] > pending[1]:
+                        cell.samples.append((event["_at"] - pending[0]) * 1000)
+                        guest.pending = None
+                    if guest.frame is None or event["version"] > guest.frame["version"]:
+                        guest.frame = event
+                    last = event
+                    over = over or bool(event["over"])
+                elif kind == "error":
+                    code = str(event.get("code"))
+                    cell.errors[code] = cell.errors.get(code, 0) + 1
+                    if guest.pending is not None and event.get("ref") == guest.pending[2]:
+                        guest.pending = None
+                elif kind == "closed":
+                    cell.errors["closed"] = cell.errors.get("closed", 0) + 1
+        if over:
+            cell.finished += 1
+            return last
+        for guest in guests:
+            frame = guest.frame
+            if guest.pending is not None or frame is None:
+                continue
+            seat = frame["to_move"]
+            if seat in frame["held"] and frame["legal"] and frame["table"]["started"]:
+                action = rng.choice(frame["legal"])["action"]
+                guest.frame = None
+                sent = time.perf_counter()
+                ref = guest.send_action(seat, action)
+                guest.pending = (sent, frame["version"], ref)
+    return last
+
+
+def text_of(frame: Optional[JsonDict]) -> str:
+    """A frame as JSON text again, as the host sent it ("" for none)."""
+    if frame is None:
+        return ""
+    return p.encode({k: v for k, v in frame.items() if k != "_at"})
+
+
+def size_of(frame: Optional[JsonDict]) -> int:
+    """The bytes of a frame as the host sent it (0 for none)."""
+    return len(text_of(frame).encode("utf-8"))
+
+
+def open_table(cell: Cell, seed: int, certs: Path,
+               trace: Optional[Callable[[int, Any], None]] = None) -> tuple[TableHost, int]:
+    """A started table of ``cell.guests`` open seats on loopback; the host and its port."""
     host = TableHost(cell.game, [SeatPlan("open")] * cell.guests, seed, bind=LOOPBACK,
-                     cert_folder=certs, bot_pace=0, autosave=None)
+                     cert_folder=certs, bot_pace=0, autosave=None, trace=trace)
     address, port = host.start()
     assert address == LOOPBACK
+    cell.tables += 1
+    return host, port
+
+
+def play_table(cell: Cell, seed: int, cap: int, certs: Path, rng: random.Random) -> None:
+    """One table, every guest a thread of this process, until it ends or ``cap`` moves are
+    measured."""
+    host, port = open_table(cell, seed, certs)
     bell = Bell()
     guests = [TimedGuest(LOOPBACK, port, code=host.code, name=f"Guest {i + 1}", seat=i,
                          retry=False, bell=bell) for i in range(cell.guests)]
-    cell.tables += 1
     last: Optional[JsonDict] = None
     try:
         for guest in guests:
             guest.start()
-        seen, quiet_since = 0, time.monotonic()
-        while len(cell.samples) < cap:
-            rings = bell.wait(seen, 0.5)
-            if rings != seen:
-                seen, quiet_since = rings, time.monotonic()
-            elif time.monotonic() - quiet_since > STALL:
-                cell.note = f"a table stalled ({STALL:.0f} s without an event)"
-                return
-            over = False
-            for guest in guests:
-                for event in guest.poll():
-                    kind = event.get("t")
-                    if kind == "frame":
-                        pending = guest.pending
-                        if pending is not None and event["version"] > pending[1]:
-                            cell.samples.append((event["_at"] - pending[0]) * 1000)
-                            guest.pending = None
-                        if guest.frame is None or event["version"] > guest.frame["version"]:
-                            guest.frame = event
-                        last = event
-                        over = over or bool(event["over"])
-                    elif kind == "error":
-                        code = str(event.get("code"))
-                        cell.errors[code] = cell.errors.get(code, 0) + 1
-                        if guest.pending is not None and event.get("ref") == guest.pending[2]:
-                            guest.pending = None
-                    elif kind == "closed":
-                        cell.errors["closed"] = cell.errors.get("closed", 0) + 1
-            if over:
-                cell.finished += 1
-                return
-            for guest in guests:
-                frame = guest.frame
-                if guest.pending is not None or frame is None:
-                    continue
-                seat = frame["to_move"]
-                if seat in frame["held"] and frame["legal"] and frame["table"]["started"]:
-                    action = rng.choice(frame["legal"])["action"]
-                    guest.frame = None
-                    sent = time.perf_counter()
-                    ref = guest.send_action(seat, action)
-                    guest.pending = (sent, frame["version"], ref)
+        last = drive(guests, bell, cell, rng, lambda: len(cell.samples) >= cap)
     finally:
-        if last is not None:
-            cell.frame_bytes = max(cell.frame_bytes, len(p.encode(
-                {k: v for k, v in last.items() if k != "_at"}).encode("utf-8")))
+        text = text_of(last)
+        if len(text.encode("utf-8")) > cell.frame_bytes:
+            cell.frame_bytes, cell.biggest = len(text.encode("utf-8")), text
         for guest in guests:
             guest.close()
         host.stop()
 
 
-def measure(game: str, guests: int, cap: int, seed: int, certs: Path) -> Cell:
-    """Tables of ``game`` with ``guests`` guests until ``cap`` moves were measured."""
+# -- guests in processes of their own ----------------------------------------------------------
+def guest_worker(jobs: Any, results: Any, stop: Any) -> None:
+    """A guest process: for each job (game, guests, port, code, seat, seed) one guest plays its
+    seat until the game ends or ``stop`` is set, then its figures go to ``results``."""
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        game, count, port, code, seat, seed = job
+        cell = Cell(game, count)
+        bell = Bell()
+        guest = TimedGuest(LOOPBACK, port, code=code, name=f"Guest {seat + 1}", seat=seat,
+                           retry=False, bell=bell)
+        last: Optional[JsonDict] = None
+        try:
+            guest.start()
+            last = drive([guest], bell, cell, random.Random(seed * 64 + seat), stop.is_set)
+        finally:
+            guest.close()
+            results.put((seat, cell.samples, cell.errors, cell.finished, cell.note,
+                         size_of(last)))
+
+
+class GuestPool:
+    """Guest processes (spawned once for the run), one per seat of the largest table."""
+
+    def __init__(self, size: int) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        self.stop = context.Event()
+        self.results = context.Queue()
+        self.jobs = [context.Queue() for _ in range(size)]
+        self.procs = [context.Process(target=guest_worker, args=(q, self.results, self.stop),
+                                      daemon=True, name=f"net-bench-guest-{i + 1}")
+                      for i, q in enumerate(self.jobs)]
+        for proc in self.procs:
+            proc.start()
+
+    def play(self, cell: Cell, seed: int, cap: int, certs: Path) -> None:
+        """One table whose guests are the pool's processes, until it ends or ``cap`` moves
+        (counted by the host) are played; their figures added to ``cell``."""
+        enough = threading.Event()
+        wanted = cap - len(cell.samples)
+
+        def trace(version: int, session: Any) -> None:
+            if len(session.log) >= wanted or session.state.to_move is None:
+                enough.set()
+
+        host, port = open_table(cell, seed, certs, trace)
+        self.stop.clear()
+        try:
+            for seat in range(cell.guests):
+                self.jobs[seat].put((cell.game, cell.guests, port, host.code, seat, seed))
+            enough.wait(600.0)  # a hang guard
+            self.stop.set()
+            ended = False
+            for _ in range(cell.guests):
+                _, samples, errors, finished, note, size = self.results.get(timeout=60)
+                cell.samples.extend(samples)
+                for code, n in errors.items():
+                    cell.errors[code] = cell.errors.get(code, 0) + n
+                ended = ended or bool(finished)
+                cell.frame_bytes = max(cell.frame_bytes, size)
+                cell.note = cell.note or note
+            cell.finished += ended
+        finally:
+            host.stop()
+
+    def close(self) -> None:
+        """End the processes."""
+        for queue in self.jobs:
+            queue.put(None)
+        for proc in self.procs:
+            proc.join(10)
+
+
+def measure(game: str, guests: int, cap: int, seed: int, certs: Path,
+            pool: Optional[GuestPool] = None) -> Cell:
+    """Tables of ``game`` with ``guests`` guests until ``cap`` moves were measured (the guests
+    threads of this process, or the pool's processes)."""
     cell = Cell(game, guests)
     rng = random.Random(seed)
     table_seed = seed
     while len(cell.samples) < cap and not cell.note:
-        play_table(cell, table_seed, cap, certs, rng)
+        before = len(cell.samples)
+        if pool is None:
+            play_table(cell, table_seed, cap, certs, rng)
+        else:
+            pool.play(cell, table_seed, cap, certs)
+        if len(cell.samples) == before and not cell.note:
+            cell.note = "a table measured nothing"
         table_seed += 1
     return cell
 
@@ -478,6 +597,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--flood-rounds", type=int, default=None,
                         help="flood rounds (default 3, --quick 1; 0: no flood)")
     parser.add_argument("--seed", type=int, default=1, help="first table seed")
+    parser.add_argument("--processes", action="store_true",
+                        help="also measure with every guest a process of its own")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run (< 20 s): 25 moves, the largest count per game up to "
                              "5, one short flood round")
@@ -495,31 +616,74 @@ def main(argv: Optional[list[str]] = None) -> None:
           "process, sharing one GIL and the machine's cores", flush=True)
     print("move -> new view: from a guest's send_action() to the new frame queued on its side "
           "(random legal moves from the frames' legal lists; every seat a guest)", flush=True)
-    print(f"{'game':10} {'guests':>6} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
-          f"{'frame KiB':>9} {'tables':>6}        errors", flush=True)
-    cells: list[Cell] = []
     with tempfile.TemporaryDirectory(prefix="net-bench-") as folder:
         certs = Path(folder)
-        skipped = []
-        for game in games:
-            counts = counts_for(game, args.players)
-            if args.quick:
-                counts = [max(n for n in counts_for(game, list(range(1, GOAL_GUESTS + 1))))]
-            if not counts:
-                skipped.append(f"{game} (seats {GAMES[game].info.player_counts().start}-"
-                               f"{GAMES[game].info.max_players})")
-            for n in counts:
-                cell = measure(game, n, args.moves, args.seed, certs)
-                cells.append(cell)
-                print(row(cell), flush=True)
-        if "gambit" in games:
-            print("(gambit is solo: its one seat is one guest)", flush=True)
-        if skipped:
-            print("no guest count asked for fits: " + ", ".join(skipped), flush=True)
-        print(goal_line(cells), flush=True)
+        cells = latency_table(games, args, certs)
+        print(cost_line(cells), flush=True)
+        if args.processes:
+            pool = GuestPool(max(max(counts_for(g, args.players), default=1) for g in games))
+            try:
+                print(f"the same with every guest a process of its own ({len(pool.procs)} "
+                      "spawned for the run; the host and this driver alone in this process, "
+                      "the guests' processes beside it on the same cores)", flush=True)
+                latency_table(games, args, certs, pool)
+            finally:
+                pool.close()
         if args.flood_rounds > 0:
             for line in flood(args.flood_seconds, args.flood_rounds, certs):
                 print(line, flush=True)
+
+
+def latency_table(games: list[str], args: argparse.Namespace, certs: Path,
+                  pool: Optional[GuestPool] = None) -> list[Cell]:
+    """Print the latency table (its header, a row per game and guest count, the goal line)."""
+    print(f"{'game':10} {'guests':>6} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+          f"{'frame KiB':>9} {'tables':>6}        errors", flush=True)
+    cells: list[Cell] = []
+    skipped = []
+    for game in games:
+        counts = counts_for(game, args.players)
+        if args.quick:
+            counts = [max(counts_for(game, list(range(1, GOAL_GUESTS + 1))))]
+        if not counts:
+            skipped.append(f"{game} (seats {GAMES[game].info.player_counts().start}-"
+                           f"{GAMES[game].info.max_players})")
+        for n in counts:
+            cell = measure(game, n, args.moves, args.seed, certs, pool)
+            cells.append(cell)
+            print(row(cell), flush=True)
+    if "gambit" in games:
+        print("(gambit is solo: its one seat is one guest)", flush=True)
+    if skipped:
+        print("no guest count asked for fits: " + ", ".join(skipped), flush=True)
+    print(goal_line(cells), flush=True)
+    return cells
+
+
+def cost_line(cells: list[Cell]) -> str:
+    """What one guest spends reading the largest frame of the run (CPU of this process)."""
+    cell = max(cells, key=lambda c: c.frame_bytes, default=None)
+    if cell is None or not cell.biggest:
+        return "(no frame kept to time)"
+    text = cell.biggest
+    import json
+
+    def per_call(fn: Callable[[], Any]) -> float:
+        fn()
+        t0, n = time.perf_counter(), 0
+        while n < 5 or time.perf_counter() - t0 < 0.3:
+            fn()
+            n += 1
+        return (time.perf_counter() - t0) / n * 1000
+
+    decode = per_call(lambda: p.decode(text, p.MAX_FRAME, p.MAX_FRAME_DEPTH))
+    loads = per_call(lambda: json.loads(text))
+    encode = per_call(lambda: p.encode(json.loads(text))) - loads
+    return (f"where the time goes: the largest frame ({cell.game}, {cell.guests} guests, "
+            f"{cell.frame_bytes / 1024:.1f} KiB) costs a guest {decode:.2f} ms to decode "
+            f"(protocol.decode: json.loads {loads:.2f} ms, the rest its depth check) and the "
+            f"host about {encode:.2f} ms to encode, once per connection (each is sent its own "
+            f"frame); in one process every guest's decode shares one GIL")
 
 
 def goal_line(cells: list[Cell]) -> str:
