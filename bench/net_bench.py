@@ -389,7 +389,6 @@ class Flood:
     sent: int = 0
     sent_bytes: int = 0
     connects: int = 0
-    closed_by_host: int = 0
     received: dict[str, int] = field(default_factory=dict)
     tokens: dict[int, str] = field(default_factory=dict)   # raider -> its seat's resume token
 
@@ -458,8 +457,7 @@ async def raider(i: int, port: int, code: str, until: float, stats: Flood,
                 finally:
                     reader.cancel()
         except (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError):
-            stats.closed_by_host += 1
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.01)  # the host closed it (or refused it): connect again
 
 
 async def flood_round(port: int, code: str, seconds: float, stats: Flood) -> None:
