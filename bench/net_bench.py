@@ -60,6 +60,7 @@ LOOPBACK = "127.0.0.1"
 GOAL_MS, GOAL_GUESTS = 20.0, 5
 COUNTS = (2, 3, 5)
 FLAT = 1.10          # RSS after a flood within this ratio of before reads as "flat"
+STEADY = 0.01        # or, past the first round, growing at most this share of before a round
 STALL = 15.0         # seconds without a frame before a table is given up (a hang guard)
 JsonDict = dict[str, Any]
 
@@ -518,9 +519,11 @@ def verdict(before: float, afters: list[float]) -> str:
                       "one-time rise from growth)"
     later = (last - afters[0]) / (len(afters) - 1)
     text += f"; rounds 2-{len(afters)} added {later:+.1f} MiB a round"
-    if later <= (FLAT - 1) * before / 4:
+    if later <= STEADY * before:
         return text + ": a one-time rise in the first round, then flat"
-    return text + ": did NOT stay flat (it grows with every round)"
+    return text + (f": did NOT stay flat (after the first round it still creeps up, over "
+                   f"{STEADY * 100:.0f}% of before a round; more rounds tell a plateau from a "
+                   "leak)")
 
 
 def flood(seconds: float, rounds: int, certs: Path) -> list[str]:
