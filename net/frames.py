@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Collection, Mapping, Optional, Sequence, Union
 
 from cats.core import State, to_jsonable, to_tuple
-from cats.session import Session
+from cats.session import LogEntry, Session
 from cats.words import Phrase, Player, Sentence
 
 from net.protocol import PROTOCOL_VERSION
@@ -142,9 +142,14 @@ def outcome_json(state: State) -> Optional[JsonDict]:
 
 def log_json(session: Session) -> list[JsonDict]:
     """The public move log, entry by entry (never the actions themselves)."""
-    return [{"seat": e.seat, "revealed": e.revealed,
-             "phrases": [phrase_to_json(p) for p in e.phrases],
-             "text": e.text, "notes": list(e.notes)} for e in session.log]
+    return [entry_json(e) for e in session.log]
+
+
+def entry_json(entry: LogEntry) -> JsonDict:
+    """One entry of the public move log."""
+    return {"seat": entry.seat, "revealed": entry.revealed,
+            "phrases": [phrase_to_json(p) for p in entry.phrases],
+            "text": entry.text, "notes": list(entry.notes)}
 
 
 def seats_json(session: Session, away: Collection[int] = (),

@@ -188,6 +188,10 @@ class TableHost:
         self._saver = ThreadPoolExecutor(1, thread_name_prefix="table-save")
         self._frame_cache: dict[tuple[int, ...], str] = {}
         self._log_cache: Optional[list[JsonDict]] = None
+        self._log_text: Optional[str] = None
+        # each log entry's JSON text, kept with the entry it was made from: the log only grows
+        # (or loses its last entries to an undo), so a change encodes just the new entries
+        self._entry_texts: list[tuple[Any, str]] = []
         self.saved_error = ""
 
     @staticmethod
@@ -414,6 +418,7 @@ class TableHost:
         self.version += 1
         self._frame_cache.clear()
         self._log_cache = None
+        self._log_text = None
         if self.trace is not None:
             self.trace(self.version, self.session)
         for conn in list(self._conns):
@@ -442,13 +447,37 @@ class TableHost:
                                 table={"started": self.started, "name": self.name},
                                 log=self._log_cache, begun=self.started)
 
+    def log_text(self) -> str:
+        """The public move log as JSON text, the same for every connection (most of a long
+        game's frame): encoded once a change, and only its new entries."""
+        if self._log_text is None:
+            log, kept = self.session.log, self._entry_texts
+            same = 0
+            while same < min(len(log), len(kept)) and kept[same][0] is log[same]:
+                same += 1
+            del kept[same:]
+            kept.extend((entry, p.encode(frames.entry_json(entry))) for entry in log[same:])
+            self._log_text = "[" + ",".join(text for _, text in kept) + "]"
+        return self._log_text
+
+    def frame_text(self, held: Sequence[int]) -> str:
+        """:meth:`frame_of` as the JSON text sent: the connection's own part encoded, the
+        shared log spliced in as it was encoded once for all."""
+        frame = frames.frame_for(self.session, held, self.version, self._away(),
+                                 status=[s.status() for s in self.slots],
+                                 table={"started": self.started, "name": self.name},
+                                 log=[], begun=self.started)
+        del frame["log"]
+        own = p.encode(frame)
+        return own[:-1] + ',"log":' + self.log_text() + "}"
+
     def _send_frame(self, conn: _Conn) -> None:
         if conn.role is None or conn.closed:
             return
         held = tuple(self._held(conn))
         text = self._frame_cache.get(held)
         if text is None:
-            text = p.encode(self.frame_of(held))
+            text = self.frame_text(held)
             self._frame_cache[held] = text
         conn.frame = text
         conn.wake.set()

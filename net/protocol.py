@@ -4,6 +4,9 @@ checks every guest message passes before the host looks at it (docs/NETWORK.md).
 from __future__ import annotations
 
 import json
+import re
+from array import array
+from itertools import accumulate
 from typing import Any, Optional, Union
 
 PROTOCOL_VERSION = 1
@@ -83,6 +86,19 @@ def depth_of(value: Any, limit: int) -> int:
     return deepest
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and -1 as signed bytes
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+
+
+def depth_of_text(text: str) -> int:
+    """The nesting depth of valid JSON ``text``, read off its brackets outside strings: the
+    same figure as :func:`depth_of` of its value, at C speed for a host's large frames."""
+    brackets = _STRING.sub("", text).encode("utf-8", "surrogatepass")
+    steps = array("b", brackets.translate(_BRACKETS, _NOT_BRACKETS))
+    return max(accumulate(steps), default=0)
+
+
 def decode(raw: Union[str, bytes], max_bytes: int = MAX_MESSAGE,
            max_depth: int = MAX_DEPTH) -> JsonDict:
     """A websocket message as a JSON object; :class:`ProtocolError` for binary data, oversize,
@@ -99,7 +115,8 @@ def decode(raw: Union[str, bytes], max_bytes: int = MAX_MESSAGE,
         raise ProtocolError(BAD_JSON, f"The message is not JSON ({exc}).") from None
     if not isinstance(data, dict):
         raise ProtocolError(NOT_OBJECT, "A message must be a JSON object.")
-    if depth_of(data, max_depth) > max_depth:
+    deepest = depth_of_text(raw) if len(raw) > 8192 else depth_of(data, max_depth)
+    if deepest > max_depth:
         raise ProtocolError(TOO_DEEP, "The message is nested too deeply.")
     return data
 
