@@ -116,6 +116,7 @@ def test_a_whole_game_on_the_wire_shows_each_seat_only_its_own(game: str,
     host = TableHost(game, plans, 11, bind="127.0.0.1", cert_folder=tmp_path, bot_pace=0,
                      trace=recorder)
     recorder.host = host
+    recorder(0, host.session)  # a spectator who comes before any change is sent version 0
     host.start()
     try:
         open_seats = [i for i, kind in enumerate(TABLES[game]) if kind == "open"]
