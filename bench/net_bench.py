@@ -685,7 +685,7 @@ def cost_line(cells: list[Cell]) -> str:
     encode = per_call(lambda: p.encode(json.loads(text))) - loads
     return (f"where the time goes: the largest frame ({cell.game}, {cell.guests} guests, "
             f"{cell.frame_bytes / 1024:.1f} KiB) costs a guest {decode:.2f} ms to decode "
-            f"(protocol.decode: json.loads {loads:.2f} ms, the rest its depth check) and the "
+            f"(protocol.decode: json.loads {loads:.2f} ms, the rest its size and depth checks) and the "
             f"host about {encode:.2f} ms to encode, once per connection (each is sent its own "
             f"frame); in one process every guest's decode shares one GIL")
 

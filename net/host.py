@@ -189,6 +189,7 @@ class TableHost:
         self._frame_cache: dict[tuple[int, ...], str] = {}
         self._log_cache: Optional[list[JsonDict]] = None
         self._log_text: Optional[str] = None
+        self._mover: Optional[_Conn] = None
         # each log entry's JSON text, kept with the entry it was made from: the log only grows
         # (or loses its last entries to an undo), so a change encodes just the new entries
         self._entry_texts: list[tuple[Any, str]] = []
@@ -421,8 +422,9 @@ class TableHost:
         self._log_text = None
         if self.trace is not None:
             self.trace(self.version, self.session)
-        for conn in list(self._conns):
+        for conn in sorted(self._conns, key=lambda c: c is not self._mover):
             self._send_frame(conn)
+        self._mover = None
         if save and self.autosave is not None:
             record = self._record()
             self._saver.submit(self._write_autosave, self.autosave, record)
@@ -679,6 +681,7 @@ class TableHost:
             return
         held = self._held(conn)
         if kind == "act":
+            self._mover = conn  # its frame goes out first: the player who moved waits for it
             self._act(held, message, ref)
         elif kind == "why_pick":
             conn.push(self._reason(ref, lambda: frames.why_pick(self.session, held,

@@ -86,7 +86,7 @@ def depth_of(value: Any, limit: int) -> int:
     return deepest
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (the unrolled loop)
 _BRACKETS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and -1 as signed bytes
 _NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
 
