@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import logging
 import ssl
 import threading
 from typing import Any, Optional
@@ -20,6 +21,7 @@ from net import pinning
 from net import protocol as p
 
 JsonDict = dict[str, Any]
+log = logging.getLogger("nine-lives.net.guest")
 RETRIES = (0.3, 0.6, 1.2, 2.5, 5.0, 5.0, 5.0)  # seconds before each try again after a drop
 OPEN_TIMEOUT = 5.0
 
@@ -71,6 +73,7 @@ class GuestClient:
         self._ws: Any = None
         self._closing = False
         self._met = False
+        self._log: list[Any] = []  # the move log as this connection has been sent it
         self._thread: Optional[threading.Thread] = None
 
     @classmethod
@@ -128,6 +131,7 @@ class GuestClient:
                                close_timeout=1.0, ping_interval=10, ping_timeout=10,
                                user_agent_header=None) as ws:
                 self._check_pin(ws)
+                self._log = []  # a new connection's first frame brings the whole log
                 self._ws = ws
                 await ws.send(p.encode(self._hello()))
                 async for raw in ws:
@@ -173,9 +177,23 @@ class GuestClient:
                 hello["seat"] = self.seat
         return hello
 
+    def _whole_log(self, frame: JsonDict) -> bool:
+        """Give ``frame`` the whole move log: the host sends each connection only the entries
+        from ``log_from`` on (the rest it sent before). False if that does not fit."""
+        start, tail = frame.pop("log_from", 0), frame.get("log")
+        if not isinstance(start, int) or not 0 <= start <= len(self._log) \
+                or not isinstance(tail, list):
+            return False
+        self._log[start:] = tail
+        frame["log"] = list(self._log)
+        return True
+
     def _take(self, message: JsonDict) -> bool:
         """Keep a message from the host; True if it ends the connection for good."""
         kind = message.get("t")
+        if kind == "frame" and not self._whole_log(message):
+            log.warning("a frame's log did not follow the last one: frame skipped")
+            return False
         if kind == "welcome":
             self._met = True
             held = message.get("held")

@@ -119,7 +119,10 @@ class _Conn:
         self.bucket = _Bucket(RATE, BURST)
         self.dropped = 0
         self.last_rate_error = 0.0
-        self.frame: Optional[str] = None    # the newest frame not yet sent (older ones skipped)
+        # the newest frame not yet sent (older ones skipped): its own part as JSON text, and the
+        # move log as it stood then, entry by entry with each entry's text
+        self.frame: Optional[tuple[str, list[tuple[Any, str]]]] = None
+        self.log_sent: list[Any] = []  # the log entries this connection has been sent
         self.outbox: collections.deque[str] = collections.deque()
         self.wake = asyncio.Event()
         self.closed = False
@@ -188,7 +191,7 @@ class TableHost:
         self._saver = ThreadPoolExecutor(1, thread_name_prefix="table-save")
         self._frame_cache: dict[tuple[int, ...], str] = {}
         self._log_cache: Optional[list[JsonDict]] = None
-        self._log_text: Optional[str] = None
+        self._entries_stale = True  # the log changed since log_entries() last looked
         self._mover: Optional[_Conn] = None
         # each log entry's JSON text, kept with the entry it was made from: the log only grows
         # (or loses its last entries to an undo), so a change encodes just the new entries
@@ -419,7 +422,7 @@ class TableHost:
         self.version += 1
         self._frame_cache.clear()
         self._log_cache = None
-        self._log_text = None
+        self._entries_stale = True
         if self.trace is not None:
             self.trace(self.version, self.session)
         for conn in sorted(self._conns, key=lambda c: c is not self._mover):
@@ -449,39 +452,50 @@ class TableHost:
                                 table={"started": self.started, "name": self.name},
                                 log=self._log_cache, begun=self.started)
 
-    def log_text(self) -> str:
-        """The public move log as JSON text, the same for every connection (most of a long
-        game's frame): encoded once a change, and only its new entries."""
-        if self._log_text is None:
+    def log_entries(self) -> list[tuple[Any, str]]:
+        """The public move log now, each entry with its JSON text (the same for every
+        connection): encoded once a change, and only the new entries (the log only grows, or
+        loses its last entries to an undo). The list is not changed afterwards."""
+        if self._entries_stale:
             log, kept = self.session.log, self._entry_texts
             same = 0
             while same < min(len(log), len(kept)) and kept[same][0] is log[same]:
                 same += 1
-            del kept[same:]
-            kept.extend((entry, p.encode(frames.entry_json(entry))) for entry in log[same:])
-            self._log_text = "[" + ",".join(text for _, text in kept) + "]"
-        return self._log_text
+            kept = kept[:same] + [(entry, p.encode(frames.entry_json(entry)))
+                                  for entry in log[same:]]
+            self._entry_texts = kept
+            self._entries_stale = False
+        return self._entry_texts
 
-    def frame_text(self, held: Sequence[int]) -> str:
-        """:meth:`frame_of` as the JSON text sent: the connection's own part encoded, the
-        shared log spliced in as it was encoded once for all."""
+    def own_text(self, held: Sequence[int]) -> str:
+        """The frame for ``held`` as JSON text, all but its move log."""
         frame = frames.frame_for(self.session, held, self.version, self._away(),
                                  status=[s.status() for s in self.slots],
                                  table={"started": self.started, "name": self.name},
                                  log=[], begun=self.started)
         del frame["log"]
-        own = p.encode(frame)
-        return own[:-1] + ',"log":' + self.log_text() + "}"
+        return p.encode(frame)
+
+    @staticmethod
+    def with_log(own: str, entries: list[tuple[Any, str]], since: int = 0) -> str:
+        """A frame's text: its own part and the log entries from ``since`` on (``log_from``:
+        what the connection was sent before stays; docs/NETWORK.md)."""
+        tail = ",".join(text for _, text in entries[since:])
+        return own[:-1] + f',"log_from":{since},"log":[{tail}]}}'
+
+    def frame_text(self, held: Sequence[int]) -> str:
+        """:meth:`frame_of` as the JSON text of a connection's first frame (the whole log)."""
+        return self.with_log(self.own_text(held), self.log_entries())
 
     def _send_frame(self, conn: _Conn) -> None:
         if conn.role is None or conn.closed:
             return
         held = tuple(self._held(conn))
-        text = self._frame_cache.get(held)
-        if text is None:
-            text = self.frame_text(held)
-            self._frame_cache[held] = text
-        conn.frame = text
+        own = self._frame_cache.get(held)
+        if own is None:
+            own = self.own_text(held)
+            self._frame_cache[held] = own
+        conn.frame = (own, self.log_entries())
         conn.wake.set()
 
     async def _writer(self, conn: _Conn) -> None:
@@ -495,9 +509,16 @@ class TableHost:
                     if conn.outbox:
                         await conn.ws.send(conn.outbox.popleft())
                     else:
-                        text, conn.frame = conn.frame, None
-                        if text is not None:
-                            await conn.ws.send(text)
+                        waiting, conn.frame = conn.frame, None
+                        if waiting is not None:
+                            own, entries = waiting
+                            since = 0  # the log from where it differs from what was sent
+                            for sent, (entry, _) in zip(conn.log_sent, entries):
+                                if sent is not entry:
+                                    break
+                                since += 1
+                            conn.log_sent = [entry for entry, _ in entries]
+                            await conn.ws.send(self.with_log(own, entries, since))
         except Exception:  # noqa: BLE001 - a connection closed under the writer
             conn.closed = True
 

@@ -43,5 +43,26 @@ def test_a_spliced_frame_is_the_frame_through_moves_and_undo(tmp_path: Path) -> 
             session.play(pick.choice(session.state.legal_actions()))
         host._changed(save=False)  # what the host does after every change (no connection here)
         for held in ([0], [1, 2], []):
-            assert json.loads(host.frame_text(held)) == json.loads(json.dumps(
-                host.frame_of(held)))
+            whole = json.loads(json.dumps(host.frame_of(held)))
+            sent = json.loads(host.frame_text(held))
+            assert sent.pop("log_from") == 0 and sent == whole
+            tail = json.loads(host.with_log(host.own_text(held), host.log_entries(), 2))
+            assert tail["log_from"] == 2 and tail["log"] == whole["log"][2:]
+
+
+def test_a_guest_rebuilds_the_whole_log_from_the_tails() -> None:
+    """Entries from ``log_from`` on replace the rest (an undo sends a shorter log); a tail that
+    starts past what this connection has is refused (the frame is skipped, not misread)."""
+    from net.guest import GuestClient
+
+    guest = GuestClient("127.0.0.1", 1, fingerprint="0" * 64)
+    frames = [({"log_from": 0, "log": ["a", "b"]}, ["a", "b"]),
+              ({"log_from": 2, "log": ["c"]}, ["a", "b", "c"]),
+              ({"log_from": 2, "log": []}, ["a", "b"]),         # an undo took "c" back
+              ({"log_from": 1, "log": ["B", "C"]}, ["a", "B", "C"]),
+              ({"log": ["x"]}, ["x"])]                           # no log_from: the whole log
+    for frame, whole in frames:
+        assert guest._whole_log(frame) and frame["log"] == whole and "log_from" not in frame
+    assert not guest._whole_log({"log_from": 5, "log": ["y"]})
+    assert not guest._whole_log({"log_from": -1, "log": []})
+    assert not guest._whole_log({"log_from": 0, "log": "xyz"})
