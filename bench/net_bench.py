@@ -683,11 +683,12 @@ def cost_line(cells: list[Cell]) -> str:
     decode = per_call(lambda: p.decode(text, p.MAX_FRAME, p.MAX_FRAME_DEPTH))
     loads = per_call(lambda: json.loads(text))
     encode = per_call(lambda: p.encode(json.loads(text))) - loads
-    return (f"where the time goes: the largest frame ({cell.game}, {cell.guests} guests, "
-            f"{cell.frame_bytes / 1024:.1f} KiB) costs a guest {decode:.2f} ms to decode "
-            f"(protocol.decode: json.loads {loads:.2f} ms, the rest its size and depth checks) and the "
-            f"host about {encode:.2f} ms to encode, once per connection (each is sent its own "
-            f"frame); in one process every guest's decode shares one GIL")
+    return (f"where the time goes: the largest frame as a guest rebuilds it ({cell.game}, "
+            f"{cell.guests} guests, {cell.frame_bytes / 1024:.1f} KiB; on the wire a frame "
+            f"carries only the log entries new to that connection) would cost a guest "
+            f"{decode:.2f} ms to decode whole "
+            f"(json.loads {loads:.2f} ms of it) and the host {encode:.2f} ms to encode whole; "
+            f"in one process every guest's decode shares one GIL")
 
 
 def goal_line(cells: list[Cell]) -> str:
