@@ -200,15 +200,60 @@ def test_saving_into_a_folder_that_is_a_file_says_so_and_changes_nothing(
     assert (nine_lives_home / "data" / "saves").read_text() == "a file where the folder should be"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="needs a user that folder permissions apply to")
+READ_ONLY_CHECK = """
+import sys
+from cats.session import Seat, Session
+from saves.store import SaveError, SaveStore
+store = SaveStore()
+session = Session.start("gambit", [Seat("Mia")], 3, {})
+session.play(session.state.legal_actions()[0])
+print("check:", store.check_writable())
+try:
+    store.save("x", session)
+except SaveError as exc:
+    print("refused:", exc)
+"""
+
+
+def read_only_run(folder: Path) -> "subprocess.CompletedProcess[str] | None":
+    """As root (whom folder permissions do not bind): READ_ONLY_CHECK run in a private mount
+    namespace where ``folder`` is a read-only bind mount of itself; ``None`` if this machine
+    gives no mount namespace (no ``unshare``, or not allowed)."""
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("unshare") is None or shutil.which("mount") is None:
+        return None
+    root = Path(__file__).resolve().parent.parent
+    script = ('mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 97; '
+              'shift; exec "$@"')
+    done = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                           script, "sh", str(folder), sys.executable, "-c", READ_ONLY_CHECK],
+                          cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    return None if done.returncode == 97 or "unshare failed" in done.stderr else done
+
+
+@pytest.mark.skipif(os.name != "posix", reason="read-only folders as POSIX has them")
 def test_saving_into_a_read_only_folder_says_so(nine_lives_home: Path) -> None:
+    """A saves folder that cannot be written: said at start, a save refused, nothing made.
+    Folder permissions (chmod) for a user; for root, whom they do not bind, a read-only bind
+    mount of the folder in a mount namespace of its own."""
     store = SaveStore()
     store.folder.mkdir(parents=True)
-    store.folder.chmod(0o500)
-    try:
-        assert "cannot be written" in store.check_writable()
-        with pytest.raises(SaveError):
-            store.save("x", played(1))
-    finally:
-        store.folder.chmod(0o700)
+    if os.geteuid() != 0:
+        store.folder.chmod(0o500)
+        try:
+            assert "cannot be written" in store.check_writable()
+            with pytest.raises(SaveError):
+                store.save("x", played(1))
+        finally:
+            store.folder.chmod(0o700)
+    else:
+        done = read_only_run(store.folder)
+        if done is None:
+            pytest.skip("root, and no mount namespace here to make a folder read-only in")
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "cannot be written" in done.stdout and "refused: " in done.stdout, done.stdout
+    assert entries(store.folder) == []
