@@ -138,6 +138,8 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "net.copy": "Copy the invite",
         "net.copied": "The invite is on the clipboard: paste it to your friends.",
         "net.no_copy": "There is no clipboard here: read the invite out or type it.",
+        "net.watching": "You are watching this table: every hand stays hidden.",
+        "net.watch": "Watch",
         "net.rejoin": "Back to your seat: {title}, hosted by {host}",
         "net.table_of": "{title}, hosted by {host}",
         "load.title": "Load a game",

@@ -199,3 +199,33 @@ def test_a_guest_waits_until_the_host_opens_the_table(ctx: Any, tmp_path: Any) -
         scene.session.leave()
     finally:
         host.stop()
+
+
+def test_watch_a_table_from_the_join_page(ctx: Any, tmp_path: Any) -> None:
+    """Watch: the table as everyone sees it (no seat taken, no hand shown, no move offered),
+    following the game to its end."""
+    from screens.menus.main import MainMenu
+    from screens.netplay.join import JoinScene
+    from screens.table.frame import GameScene
+
+    host = TableHost("box", [SeatPlan("bot", "Ann", 1), SeatPlan("bot", "Bo", 1)], 6,
+                     bot_pace=0.01, cert_folder=tmp_path)
+    address, port = host.start()
+    try:
+        ctx.scenes.push(MainMenu(ctx))
+        page = JoinScene(ctx)
+        ctx.scenes.push(page)
+        run(ctx, lambda: ctx.scenes.top is page)
+        page.fields["invite"].set_text(f"{address}:{port}")
+        page.fields["code"].set_text(host.code)
+        page.act("watch")
+        run(ctx, lambda: isinstance(ctx.scenes.top, GameScene))
+        scene = ctx.scenes.top
+        assert scene.humans() == [] and scene.ui_facts()["watching"]
+        assert scene.session.state.legal_actions() == []
+        assert [r["status"] for r in host.lobby()["seats"]] == ["bot", "bot"]
+        run(ctx, lambda: scene.session.state.is_over(), seconds=120)
+        assert not ctx.last_error and scene.view == host.session.state.view_for(None)
+        scene.session.leave()
+    finally:
+        host.stop()

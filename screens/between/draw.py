@@ -317,7 +317,7 @@ class TableDrawing(BetweenLayout):
         pygame.draw.rect(surface, (214, 194, 170), area.inflate(s(10), s(6)), border_radius=s(14))
         hand = v.get("hand")
         if hand is None:
-            msg = tr("box.hidden") if self.ui.humans else tr("box.all_bots")
+            msg = tr("box.hidden") if self.ui.humans else tr("net.watching" if self.ui.watching else "box.all_bots")
             self.text(surface, msg, s(16), palette.INK, True, center=area.center)
             return
         mover = self.ui.mover

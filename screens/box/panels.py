@@ -68,7 +68,7 @@ class BoxBoard(BoxDrawing):
         mover = v.get("to_move")
         phase = v["phase"]
         if v.get("hand") is None:
-            text = tr("box.hidden") if self.ui.humans else tr("box.all_bots")
+            text = tr("box.hidden") if self.ui.humans else tr("net.watching" if self.ui.watching else "box.all_bots")
         elif phase == "over":
             text = tr("box.over")
         elif not self.ui.my_turn:
@@ -169,7 +169,7 @@ class BoxBoard(BoxDrawing):
         self.draw_aside(surface)
         if hand is None:
             cover = self.hand_rects([0] * max(v["hand_counts"]) if v["hand_counts"] else [])
-            msg = tr("box.hidden") if self.ui.humans else tr("box.bots_hidden")
+            msg = tr("box.hidden") if self.ui.humans else tr("net.watching" if self.ui.watching else "box.bots_hidden")
             for rect in cover:
                 surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
             # On a dark tag: the card backs under it would swallow plain text.

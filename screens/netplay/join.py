@@ -57,6 +57,8 @@ class JoinScene(Scene):
         self.actions[self.button(pygame.Rect(self.panel.right - s(200), bottom, s(170), s(44)),
                                  tr("net.join"), "#primary")] = "join"
         self.actions[self.button(pygame.Rect(self.panel.right - s(380), bottom, s(170), s(44)),
+                                 tr("net.watch"))] = "watch"
+        self.actions[self.button(pygame.Rect(self.panel.right - s(560), bottom, s(170), s(44)),
                                  tr("new.back"))] = "back"
         if self.rejoin is not None:
             self.actions[self.button(pygame.Rect(x + s(320), y + s(10), s(520), s(38)),
@@ -109,10 +111,10 @@ class JoinScene(Scene):
         elif key == "rejoin" and self.joining is None and self.rejoin is not None:
             self.message = tr("net.connecting")
             self.joining = Joining(self.ctx, "", "", "", rejoin=self.rejoin)
-        elif key == "join" and self.joining is None:
+        elif key in ("join", "watch") and self.joining is None:
             self.message = tr("net.connecting")
             self.joining = Joining(self.ctx, self.texts["invite"], self.texts["code"],
-                                   self.texts["name"])
+                                   self.texts["name"], watch=key == "watch")
 
     def stop_looking(self) -> None:
         """Stop listening for announced tables."""

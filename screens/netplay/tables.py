@@ -288,7 +288,7 @@ class Joining:
     """A join under way: connect, be welcomed, wait for the first frame, open the table."""
 
     def __init__(self, ctx: "AppContext", invite: str, code: str, name: str,
-                 rejoin: Optional[dict[str, Any]] = None) -> None:
+                 rejoin: Optional[dict[str, Any]] = None, watch: bool = False) -> None:
         self.ctx = ctx
         self.problem = ""
         self.rejoin = rejoin
@@ -299,19 +299,21 @@ class Joining:
                                           fingerprint=str(rejoin["fingerprint"]),
                                           resume=str(rejoin["token"])).start()
             else:
-                self.client = self.connect(invite.strip(), code.strip(), name.strip())
+                self.client = self.connect(invite.strip(), code.strip(), name.strip(), watch)
         except ValueError as exc:
             self.problem = tr("net.failed", reason=file_text(str(exc)))
 
     @staticmethod
-    def connect(invite: str, code: str, name: str) -> GuestClient:
-        """A guest for an invite, or for "address:port" and a join code; ``ValueError``."""
+    def connect(invite: str, code: str, name: str, watch: bool = False) -> GuestClient:
+        """A guest (or, ``watch``, a spectator) for an invite, or for "address:port" and a
+        join code; ``ValueError`` naming what is missing."""
         if invite.startswith("nine-lives://"):
-            return GuestClient.from_invite(invite, name=name).start()
+            return GuestClient.from_invite(invite, name=name, spectate=watch).start()
         address, _, port = invite.rpartition(":")
         if not address or not port.isdigit() or not code:
             raise ValueError("Paste the invite, or type the address as host:port and the code.")
-        return GuestClient(address.strip("[]"), int(port), code=code, name=name).start()
+        return GuestClient(address.strip("[]"), int(port), code=code, name=name,
+                           spectate=watch).start()
 
     def step(self) -> tuple[Optional["Scene"], str]:
         """(the game's screen once the table has sent its first frame, or a problem)."""

@@ -61,6 +61,7 @@ class Ui:
     my_turn: bool = False  # the seat on screen may act now
     viewer: Optional[int] = None  # the seat whose view this is (None: the public view)
     selected: Optional[Spot] = None  # a piece chosen by a click, waiting for a target
+    watching: bool = False  # a spectator at a networked table: no seat here, hands hidden
 
     @property
     def targets(self) -> list[Spot]:

@@ -189,7 +189,8 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         return dict(held=replace(drag, targets=list(drag.targets)) if drag else None,
                     returning=returning, hover=self.pointer.at,
                     sources=tuple(self.pick_sources()), my_turn=mine,
-                    viewer=self.viewer, selected=self.pointer.selected)
+                    viewer=self.viewer, selected=self.pointer.selected,
+                    watching=self.remote and not self.humans())
 
     def follow_flow(self, dt: float = 0.0) -> None:
         """Carry out what the hotseat flow asks for without anybody's input: the curtain once the
