@@ -131,3 +131,23 @@ def test_the_gambit_hint_sequence_is_the_same_on_a_busy_machine() -> None:
         loaded = hints(HINT_SEED, {})
     capped = [i for i, (_, _, stats) in enumerate(loaded) if stats.get("capped")]
     assert loaded == quiet, f"hints cut by the CPU-time cap under load: {capped}"
+
+
+@pytest.mark.parametrize("game_id", sorted(MOVES))
+def test_a_decision_cut_by_the_cpu_cap_is_counted(game_id: str) -> None:
+    """With its safety cap at nothing, level 3 still plays legal moves, and each decision the cap
+    cut is said (``last_capped``) and counted (``capped``), so a bench can report it."""
+    state = GAMES[game_id].new_game(len(seat_levels(game_id)), SEED)
+    bot = GAMES[game_id].bot(3)
+    bot.seconds = 0.0  # type: ignore[attr-defined]
+    said = 0
+    for step in range(150):
+        seat = state.to_move
+        if seat is None:
+            break
+        rng = Rng(step)
+        action = bot.choose(state.determinize(seat, rng), seat, rng)
+        assert action in state.legal_actions()
+        said += bool(getattr(bot, "last_capped"))
+        state.apply(action)
+    assert said > 0 and getattr(bot, "capped") == said

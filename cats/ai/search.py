@@ -91,13 +91,13 @@ class FlatMonteCarlo:
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The action with the best mean rollout reward."""
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         deadline = time.thread_time() + self.seconds
-        self.last_capped = False
         for i in range(self.rollouts):
             k = i % len(actions)
             sim = world.determinize(seat, rng)
@@ -156,12 +156,12 @@ class ISMCTS:
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The most visited action at the root."""
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
         root = SearchNode(None, None, None)
         deadline = time.thread_time() + self.seconds
-        self.last_capped = False
         for i in range(self.iterations):
             self._iterate(root, world.determinize(seat, rng), rng)
             if (i & 15) == 15 and i + 1 < self.iterations and time.thread_time() > deadline:
@@ -252,6 +252,7 @@ class RoundISMCTS:
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The most visited action at the root."""
+        self.last_capped = False
         actions = world.legal_actions() if self.root_actions is None else self.root_actions(world)
         if len(actions) == 1:
             return actions[0]
@@ -259,7 +260,6 @@ class RoundISMCTS:
         root = SearchNode(None, seat, None)
         start = self.stamp(world)
         deadline = time.thread_time() + self.seconds
-        self.last_capped = False
         done = 0
         for done in range(1, self.iterations + 1):
             self._iterate(root, world.determinize(seat, rng), rng, start, actions)

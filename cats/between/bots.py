@@ -242,6 +242,7 @@ class LookaheadLureBot:
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The lure with the best mean round result over the sampled deals."""
         assert isinstance(world, BetweenState)
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -250,7 +251,6 @@ class LookaheadLureBot:
         lures = [(a.card, a.toy) for a in shortlist]  # type: ignore[attr-defined]
         totals = [0.0] * len(shortlist)
         deadline = time.thread_time() + self.seconds
-        self.last_capped = False
         for n in range(self.worlds):
             base = world.determinize(seat, rng)
             stream = rng.next64()

@@ -401,6 +401,7 @@ class InferenceBot:
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The action with the best sampled round result."""
         assert isinstance(world, CatChessState)
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -421,7 +422,6 @@ class InferenceBot:
             cumulative.append(running)
         totals = [0.0] * len(shortlist)
         deadline = time.thread_time() + self.seconds
-        self.last_capped = False
         done = 0
         for done in range(1, self.worlds + 1):
             pick = rng.next64() / 2.0**64 * running
