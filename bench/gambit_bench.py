@@ -11,8 +11,11 @@ that part is played once and each goes on from a copy of it), one with uniformly
 deck order (the clairvoyant upper bound). It prints the mean scores, the rank distributions (with
 the games lost by checkmate), the ratio of the solver's mean to the clairvoyant mean and to the
 measured ceiling of an honest player (``bench/gambit_ceiling.py``), the paired difference to the
-previous solver with its standard error, and the hint times (CPU time of the thinking thread,
-which a busy machine does not inflate, and wall clock). Worker processes run at a lower priority.
+previous solver with its standard error, and the hint times of both solvers, CPU time of the
+thinking thread (which a busy machine does not inflate) beside the wall clock, with the hints a
+CPU-time safety cap cut short (``last_stats["capped"]``: such a hint may differ from one machine
+to another; the node budgets alone should bound every hint). Worker processes run at a lower
+priority.
 """
 
 from __future__ import annotations
@@ -61,22 +64,25 @@ def _final(state: GambitState) -> float:
     return outcome.reward(0)
 
 
-Played = tuple[GambitState, Rng, list[float], list[float]]  # a game so far, its hint times
+# A game so far: state, random stream, and per real hint its wall clock, its CPU time and
+# whether a CPU-time cap cut it short.
+Played = tuple[GambitState, Rng, list[float], list[float], list[bool]]
 
 
 def play_on(game: Played, bot: GambitSolver, until: int = 0) -> Played:
     """Play ``game`` on with ``bot`` while more than ``until`` cards are left (0: to the end),
-    timing every real hint (wall clock and CPU time)."""
-    state, rng, wall, cpu = game
+    timing every real hint (wall clock and CPU time) and noting the capped ones."""
+    state, rng, wall, cpu, capped = game
     while state.phase != "over" and len(state.deck) > until:
         actions = state.legal_actions()
         if len(actions) == 1:
             action = actions[0]
         else:
             w0, c0 = time.perf_counter(), time.thread_time()
-            action, _ = bot.hint(state, rng, bot.seconds)
+            action, _ = bot.hint(state, rng)
             wall.append(time.perf_counter() - w0)
             cpu.append(time.thread_time() - c0)
+            capped.append(bool(bot.last_stats.get("capped")))
         state.apply(action)
     return game
 
@@ -84,23 +90,24 @@ def play_on(game: Played, bot: GambitSolver, until: int = 0) -> Played:
 def new_game(seed: int, options: dict[str, Any]) -> Played:
     """A deal with the solver's random stream for it and no hints yet."""
     state: GambitState = GAME.new_game(1, seed, options)  # type: ignore[assignment]
-    return state, Rng(seed * 7919 + 17), [], []
+    return state, Rng(seed * 7919 + 17), [], [], []
 
 
 def fork(game: Played) -> Played:
     """An independent copy of a game so far (state, random stream, hint times)."""
-    state, rng, wall, cpu = game
-    return state.clone(), Rng(rng.state), list(wall), list(cpu)
+    state, rng, wall, cpu, capped = game
+    return state.clone(), Rng(rng.state), list(wall), list(cpu), list(capped)
 
 
 def play_solver(seed: int, options: dict[str, Any], bot: GambitSolver
                 ) -> tuple[float, list[float], list[float]]:
     """One game by ``bot``; its score and the wall and CPU time of every real hint."""
-    state, _, wall, cpu = play_on(new_game(seed, options), bot)
+    state, _, wall, cpu, _ = play_on(new_game(seed, options), bot)
     return _final(state), wall, cpu
 
 
-SAMPLED = ("samples", "batch", "nodes", "eval_nodes", "seconds")
+# The settings that decide the sampled answer (``seconds`` is only its CPU-time safety cap).
+SAMPLED = ("samples", "batch", "nodes", "eval_nodes")
 
 
 def parting(a: GambitSolver, b: GambitSolver) -> int:
@@ -150,13 +157,14 @@ def run_seed(job: tuple[int, bool, str]) -> dict[str, Any]:
         mine, theirs = fork(shared), fork(shared)
     else:
         mine, theirs = new_game(seed, options), new_game(seed, options)
-    state, _, wall, cpu = play_on(mine, bot)
+    state, _, wall, cpu, capped = play_on(mine, bot)
     solver = _final(state)
-    state, _, _, previous_cpu = play_on(theirs, old)
+    state, _, previous_wall, previous_cpu, previous_capped = play_on(theirs, old)
     previous = _final(state)
     return {"seed": seed, "clairvoyant": clair, "clair_time": t1 - t0, "solver": solver,
             "previous": previous, "random": play_random(seed, options), "wall": wall,
-            "cpu": cpu, "previous_cpu": previous_cpu}
+            "cpu": cpu, "capped": capped, "previous_wall": previous_wall,
+            "previous_cpu": previous_cpu, "previous_capped": previous_capped}
 
 
 def paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -182,6 +190,35 @@ def against_ceiling(results: list[dict[str, Any]], log: Path = CEILING_LOG) -> l
     return [f"On the {len(mine)} deals the ceiling has played: solver {solver:.2f}, ceiling (exact "
             f"from 7 cards, expected) {top:.2f}, clairvoyant {clairvoyant:.2f}: the solver at "
             f"{solver / top:.3f} of the ceiling"]
+
+
+def hint_times(results: list[dict[str, Any]]) -> list[str]:
+    """Hint times of both solvers, CPU time beside wall clock, and the hints a cap cut short
+    (logs from before the wall clock and the caps were kept show what they have)."""
+    cpu = [t for r in results for t in r["cpu"]]
+    if not cpu:
+        return []
+    lines = [f"Hint times over {len(cpu)} hints of the solver (decisions with a choice), in "
+             f"seconds; budget {HINT_BUDGET:.1f} s of CPU time (a busy machine inflates the wall "
+             f"clock, not the CPU time):",
+             f"{'':28}{'median':>8}{'p90':>8}{'worst':>8}{'over':>6}{'capped':>8}"]
+    for title, prefix in (("Solver (L3)", ""), ("Previous", "previous_")):
+        capped = [c for r in results for c in r.get(prefix + "capped", [])]
+        for clock, key in (("CPU", "cpu"), ("wall", "wall")):
+            times = [t for r in results for t in r.get(prefix + key, [])]
+            if not times:
+                continue
+            cut = f"{sum(capped):>8}" if capped and clock == "CPU" else f"{'':>8}"
+            lines.append(f"{f'{title}, {clock}':28}{statistics.median(times):>8.3f}"
+                         f"{quantile(times, 0.9):>8.3f}{max(times):>8.3f}"
+                         f"{sum(t > HINT_BUDGET for t in times):>6}{cut}")
+    worst = max(cpu)
+    logged = [c for r in results for c in r.get("capped", [])]
+    cut = f"{sum(logged)} (each may differ on another machine)" if logged else "not logged"
+    lines.append(f"Solver's worst hint CPU time {worst:.3f} s (budget {HINT_BUDGET:.1f} s: "
+                 f"{'OK' if worst <= HINT_BUDGET else 'OVER'}); hints cut by a CPU-time cap: "
+                 f"{cut}")
+    return lines
 
 
 def rank_row(score: float) -> str:
@@ -238,20 +275,7 @@ def report(results: list[dict[str, Any]], umbra: bool, workers: int, elapsed: fl
     worse = sum(r["solver"] < r["previous"] for r in results)
     lines.append(f"Solver - previous solver, paired over {n} deals: {diff:+.3f} ± {err:.3f} "
                  f"(standard error; {better} deals better, {worse} worse)")
-    wall = [t for r in results for t in r["wall"]]
-    cpu = [t for r in results for t in r["cpu"]]
-    if cpu:
-        lines.append(f"Hint CPU time over {len(cpu)} hints (decisions with a choice): median "
-                     f"{statistics.median(cpu):.3f} s, p90 {quantile(cpu, 0.9):.3f} s, worst "
-                     f"{max(cpu):.3f} s (budget {HINT_BUDGET:.1f} s: "
-                     f"{'OK' if max(cpu) <= HINT_BUDGET else 'OVER'}); over the budget: "
-                     f"{sum(t > HINT_BUDGET for t in cpu)}")
-        lines.append(f"Hint wall clock: median {statistics.median(wall):.3f} s, p90 "
-                     f"{quantile(wall, 0.9):.3f} s, worst {max(wall):.3f} s (a busy machine "
-                     f"inflates it); over {HINT_BUDGET:.1f} s: {sum(t > HINT_BUDGET for t in wall)}")
-        old_cpu = [t for r in results for t in r["previous_cpu"]]
-        lines.append(f"Previous solver's hint CPU time: median {statistics.median(old_cpu):.3f} s, "
-                     f"p90 {quantile(old_cpu, 0.9):.3f} s, worst {max(old_cpu):.3f} s")
+    lines.extend(hint_times(results))
     clair = [r["clair_time"] for r in results]
     lines.append(f"Clairvoyant solve per seed: median {statistics.median(clair):.3f} s, "
                  f"worst {max(clair):.3f} s")

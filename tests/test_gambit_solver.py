@@ -290,6 +290,7 @@ def test_exact_search_over_its_time_cap_falls_back_to_sampling() -> None:
                                  "exact_seconds": 0.0})
         action, _ = capped.hint(state, Rng(1), 60.0)
         assert capped.last_stats["method"] == "sampled" and action in state.legal_actions()
+        assert capped.last_stats["capped"] is True and capped.capped == 1  # said, to be reported
         search = Expectimax(Model(state.free_check))
         search.deadline = 0.0
         with pytest.raises(Budget):
@@ -306,6 +307,7 @@ def test_a_carried_table_gives_the_exact_answer_after_an_interrupted_search() ->
                                   "exact_seconds": 60.0, "carry_table": True})
         carried.hint(state, Rng(1), 60.0)
         assert carried.last_stats["method"] == "sampled"  # the 100 nodes ran out
+        assert carried.last_stats["capped"] is False and carried.capped == 0  # nodes, not time
         assert carried.carried_positions() > 100
         carried.exact_nodes = (10**9,)
         fresh = GambitSolver(**{**LIGHT, "exact_deck": 10, "exact_nodes": 10**9,  # type: ignore[arg-type]
@@ -341,46 +343,71 @@ class Ticks:
 WIDE = {**LIGHT, "exact_deck": 3, "seconds": 60.0}
 
 
-def test_a_widened_search_cut_by_the_budget_gives_todays_answer() -> None:
-    """When the budget runs out inside the widened exact search, the hint is the answer the
-    solver without widening gives (same random stream, same clock readings up to there)."""
+def test_a_widened_search_cut_by_its_nodes_gives_todays_answer() -> None:
+    """When the hint's nodes run out inside the widened exact search, the hint is the answer the
+    solver without widening gives (same random stream), and no cap is said to have cut it."""
     stopped = 0
     for state in [s for s in _late_turns() if len(s.deck) > WIDE["exact_deck"]]:
-        today_clock = Ticks()
-        today = GambitSolver(**WIDE, clock=today_clock)  # type: ignore[arg-type]
+        today = GambitSolver(**WIDE)  # type: ignore[arg-type]
         expected = today.hint(state, Rng(1), 60.0)
-        # The budget ends after the widening check and before the search's first clock check
-        # (at its 64th node: a search that needs fewer completes, and is checked below).
-        budget = (today_clock.readings + 0.5) * today_clock.tick
-        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, budget=budget,  # type: ignore[arg-type]
-                            clock=Ticks())
+        sampled = today.last_stats["nodes"]
+        assert isinstance(sampled, int)
+        # The widened search gets 50 nodes (a search that needs fewer completes: checked below).
+        wide = GambitSolver(**{**WIDE, "widen_deck": 10, "widen_nodes": sampled + 50})  # type: ignore[arg-type]
         answer = wide.hint(state, Rng(1), 60.0)
+        assert wide.last_stats["capped"] is False and wide.capped == 0
         if wide.last_stats["widened"] == "stopped":
             stopped += 1
             assert answer == expected and wide.last_stats["method"] == "sampled"
+            assert wide.last_stats["exact_nodes"] == 51  # the budget, and the node past it
         else:
             assert wide.last_stats["method"] == "exact"
     assert stopped >= 3
 
 
+def test_a_widened_search_cut_by_its_cpu_cap_gives_todays_answer_and_says_so() -> None:
+    """When the CPU-time safety cap ends the widened search (nodes left to spare), the hint is
+    today's answer, and ``last_stats`` and the solver's count say that a cap cut it."""
+    stopped = 0
+    for state in [s for s in _late_turns() if len(s.deck) > WIDE["exact_deck"]]:
+        today_clock = Ticks()
+        today = GambitSolver(**WIDE, clock=today_clock)  # type: ignore[arg-type]
+        expected = today.hint(state, Rng(1), 60.0)
+        # The cap ends after the sampled answer and before the search's first clock check
+        # (at its 64th node: a search that needs fewer completes, and is checked below).
+        cap = (today_clock.readings + 0.5) * today_clock.tick
+        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, widen_nodes=10**9,  # type: ignore[arg-type]
+                            widen_seconds=cap, clock=Ticks())
+        answer = wide.hint(state, Rng(1), 60.0)
+        if wide.last_stats["widened"] == "stopped":
+            stopped += 1
+            assert answer == expected and wide.last_stats["method"] == "sampled"
+            assert wide.last_stats["capped"] is True and wide.capped == 1
+        else:
+            assert wide.last_stats["method"] == "exact" and wide.capped == 0
+    assert stopped >= 3
+
+
 def test_a_widened_search_that_completes_gives_the_exact_value() -> None:
-    """With budget left, the widened search's (exact) answer replaces the sampled one."""
+    """With nodes left, the widened search's (exact) answer replaces the sampled one."""
     for state in _late_turns():
-        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, budget=1e9, clock=Ticks())  # type: ignore[arg-type]
+        wide = GambitSolver(**{**WIDE, "widen_deck": 10}, widen_nodes=10**9,  # type: ignore[arg-type]
+                            clock=Ticks())
         action, value = wide.hint(state, Rng(1), 60.0)
         assert wide.last_stats["method"] == "exact" and action in state.legal_actions()
+        assert wide.last_stats["capped"] is False
         if len(state.deck) > WIDE["exact_deck"]:
             assert wide.last_stats["widened"] == "completed"
         fresh = Expectimax(Model(state.free_check))
         assert value == pytest.approx(fresh.value(*from_info(state)))
 
 
-def test_no_widening_past_its_deck_or_its_budget() -> None:
-    """Above ``widen_deck`` cards, or with the budget spent by the sampled answer, the hint is
-    today's sampled answer and no exact search runs."""
+def test_no_widening_past_its_deck_or_its_nodes() -> None:
+    """Above ``widen_deck`` cards, or with the hint's nodes spent by the sampled answer, the
+    hint is today's sampled answer and no exact search runs."""
     state = _late_turns()[0]
-    for kwargs in ({"widen_deck": len(state.deck) - 1, "budget": 1e9}, {"widen_deck": 10,
-                                                                         "budget": 0.0}):
+    for kwargs in ({"widen_deck": len(state.deck) - 1, "widen_nodes": 10**9},
+                   {"widen_deck": 10, "widen_nodes": 0}):
         wide = GambitSolver(**{**WIDE, **kwargs}, clock=Ticks())  # type: ignore[arg-type]
         today = GambitSolver(**WIDE, clock=Ticks())  # type: ignore[arg-type]
         assert wide.hint(state, Rng(1), 60.0) == today.hint(state, Rng(1), 60.0)

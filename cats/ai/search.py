@@ -2,7 +2,11 @@
 (whole game, or one round), UCB and a beginner's slips.
 
 All of them work through the engine contract only, so every registered game gets them for free.
-Searches are bounded by a number of iterations (reproducible) and a time cap (responsive).
+Searches are bounded by a number of iterations (reproducible: the same choice on any machine);
+``seconds`` is only a safety cap on the thinking thread's CPU time (``time.thread_time``, which
+a busy machine does not inflate), set well above what the iterations take. A decision the cap
+cut is counted in ``capped`` (and ``last_capped`` says whether the last one was), so it can be
+reported: a capped choice may differ from one machine to another.
 """
 
 from __future__ import annotations
@@ -80,17 +84,20 @@ class FlatMonteCarlo:
     """Tries every action in freshly re-dealt worlds and keeps the best average."""
 
     rollouts: int = 200
-    seconds: float = 0.25
+    seconds: float = 1.0
     rollout: Rollout = random_rollout
+    capped: int = field(default=0, repr=False)
+    last_capped: bool = field(default=False, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The action with the best mean rollout reward."""
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.thread_time() + self.seconds
         for i in range(self.rollouts):
             k = i % len(actions)
             sim = world.determinize(seat, rng)
@@ -98,7 +105,9 @@ class FlatMonteCarlo:
             self.rollout(sim, rng)
             totals[k] += final_reward(sim, seat)
             counts[k] += 1
-            if time.perf_counter() > deadline and min(counts) > 0:
+            if i + 1 < self.rollouts and min(counts) > 0 and time.thread_time() > deadline:
+                self.last_capped = True
+                self.capped += 1
                 break
         best = max(range(len(actions)), key=lambda j: (totals[j] / max(counts[j], 1), -j))
         return actions[best]
@@ -139,20 +148,25 @@ class ISMCTS:
     in that world, rolls out, and backs the result up for the seat that chose each step."""
 
     iterations: int = 1500
-    seconds: float = 0.3
+    seconds: float = 1.0
     exploration: float = 0.7
     rollout: Rollout = random_rollout
+    capped: int = field(default=0, repr=False)
+    last_capped: bool = field(default=False, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The most visited action at the root."""
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
         root = SearchNode(None, None, None)
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.thread_time() + self.seconds
         for i in range(self.iterations):
             self._iterate(root, world.determinize(seat, rng), rng)
-            if (i & 15) == 15 and time.perf_counter() > deadline:
+            if (i & 15) == 15 and i + 1 < self.iterations and time.thread_time() > deadline:
+                self.last_capped = True
+                self.capped += 1
                 break
         best = max(root.children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None
@@ -219,7 +233,8 @@ class RoundISMCTS:
     shared tree (UCB over the actions available in that world), plays the round out with
     ``rollout`` and backs up ``rewards(state, start)`` — one value in 0..1 per seat — for the
     seat that chose each step. ``stamp(state)`` tells rounds apart: the walk stops as soon as it
-    changes. Bounded by ``iterations``; ``seconds`` is a safety cap. ``root_actions(world)``,
+    changes. Bounded by ``iterations``; ``seconds`` is a safety cap (``capped``, above).
+    ``root_actions(world)``,
     if given, names the actions searched at the root (by default every legal one): a bot can
     rule moves out whatever its rollouts say."""
 
@@ -227,14 +242,17 @@ class RoundISMCTS:
     rewards: SeatRewards
     stamp: Callable[[State], int]
     iterations: int = 400
-    seconds: float = 0.25
+    seconds: float = 1.0
     exploration: float = 0.7
     min_iterations: int = 32
     root_actions: Optional[Callable[[State], list[Action]]] = None
     last_iterations: int = field(default=0, repr=False)
+    capped: int = field(default=0, repr=False)
+    last_capped: bool = field(default=False, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The most visited action at the root."""
+        self.last_capped = False
         actions = world.legal_actions() if self.root_actions is None else self.root_actions(world)
         if len(actions) == 1:
             return actions[0]
@@ -245,8 +263,10 @@ class RoundISMCTS:
         done = 0
         for done in range(1, self.iterations + 1):
             self._iterate(root, world.determinize(seat, rng), rng, start, actions)
-            if done >= self.min_iterations and (done & 7) == 0 \
+            if done >= self.min_iterations and (done & 7) == 0 and done < self.iterations \
                     and time.thread_time() > deadline:
+                self.last_capped = True
+                self.capped += 1
                 break
         self.last_iterations = done
         best = max(root.children.values(),

@@ -491,8 +491,18 @@ class RoundSearch:
         return self.search.last_iterations
 
     @property
+    def capped(self) -> int:
+        """Searches its CPU-time safety cap cut short."""
+        return self.search.capped
+
+    @property
+    def last_capped(self) -> bool:
+        """Whether the cap cut the last search short."""
+        return self.search.last_capped
+
+    @property
     def seconds(self) -> float:
-        """The search's CPU time cap."""
+        """The search's CPU-time safety cap."""
         return self.search.seconds
 
     @seconds.setter
@@ -524,9 +534,13 @@ def root_plays(state: State) -> list[Action]:
 
 
 def lion() -> RoundSearch:
-    """A round search of 300 simulations, rolling out with the policy."""
+    """A round search of 300 simulations, rolling out with the policy.
+
+    The 300 simulations bound it. The CPU-time cap was 0.3 s and never cut a search on the
+    2-core test machine (loaded, 2026-12-04: 279 decisions of two 4-player level-3 games, cap
+    lifted, took at most 0.064 s, median 0.034 s), so it is now 1 s, a safety net only."""
     return RoundSearch(RoundISMCTS(play_round, round_rewards, round_stamp, iterations=300,
-                                   seconds=0.3, root_actions=root_plays))
+                                   seconds=1.0, root_actions=root_plays))
 
 
 # -- events the bots bench counts -----------------------------------------------------------------

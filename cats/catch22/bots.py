@@ -340,13 +340,22 @@ class ExpectimaxBot:
     placements (a safe square to land on, or a wall on a rich rival's way to a Star) are tried
     before the roll and kept only when they raise that expectation. Leaves are valued with
     :func:`position_value`. Catch 22 has no hidden information; the generator of ``world`` is
-    replaced from ``rng`` so a re-dealt world never changes the choice."""
+    replaced from ``rng`` so a re-dealt world never changes the choice.
+
+    The work is fixed by the counts above (``cube_candidates`` cubes tried, ``cube_finalists``
+    valued in full), so the choice is the same on any machine; ``seconds`` is only a safety cap
+    on the thinking thread's CPU time, and a decision it cuts short is counted in ``capped``. The
+    cap was 0.25 s and never cut a decision on the 2-core test machine (loaded, 2026-12-04: 412
+    decisions of three 4-player level-3 games, cap lifted, took at most 0.116 s), so it is now
+    1 s, a safety net only."""
 
     weights: Weights = field(default_factory=Weights)
     cube_candidates: int = 6
     cube_finalists: int = 2
     cube_margin: float = 0.005
-    seconds: float = 0.25
+    seconds: float = 1.0
+    capped: int = field(default=0, repr=False)
+    last_capped: bool = field(default=False, repr=False)
     _deadline: float = field(default=0.0, init=False, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
@@ -356,6 +365,7 @@ class ExpectimaxBot:
         state.rng = Rng(rng.next64())
         state.script = []
         self._deadline = time.thread_time() + self.seconds
+        self.last_capped = False
         phase = state.phase
         if phase == START:
             return GreedyBot().choose(state, seat, rng)
@@ -446,7 +456,7 @@ class ExpectimaxBot:
         quick = self.roll_value(state, me, deep=False)
         gains = []
         for square in shortlist:
-            if time.thread_time() > self._deadline:
+            if self._out_of_time():
                 break
             value = self.roll_value(_done(state, CUBE_ACTIONS[square]), me, deep=False)
             if value > quick + self.cube_margin / 2:
@@ -458,12 +468,21 @@ class ExpectimaxBot:
         best: Action = ROLL
         best_value = self.roll_value(state, me) + self.cube_margin
         for _, square in gains[:self.cube_finalists]:
-            if time.thread_time() > self._deadline:
+            if self._out_of_time():
                 break
             value = self.roll_value(_done(state, CUBE_ACTIONS[square]), me)
             if value > best_value:
                 best, best_value = CUBE_ACTIONS[square], value
         return best
+
+    def _out_of_time(self) -> bool:
+        """Whether the safety cap is past (the cut is counted once per decision)."""
+        if time.thread_time() <= self._deadline:
+            return False
+        if not self.last_capped:
+            self.last_capped = True
+            self.capped += 1
+        return True
 
     def _cube_shortlist(self, state: Catch22State, me: int) -> list[int]:
         """Squares worth trying a cube on: safe landings when carrying gold, and squares on the

@@ -379,20 +379,29 @@ class InferenceBot:
     promising actions (by :class:`EtiquetteBot`'s value) are each played out to the end of the
     round with greedy play for everyone (same deal and random stream for every action), and the
     action with the best mean of own goals minus the best rival's goals is played. Solo: the
-    exact optimal arrangement (as :class:`EtiquetteBot`)."""
+    exact optimal arrangement (as :class:`EtiquetteBot`).
+
+    ``worlds`` bounds the work (reproducible); ``seconds`` is only a safety cap on the thinking
+    thread's CPU time, and a decision it cuts short is counted in ``capped``. The cap was 0.25 s
+    and never cut a decision on the 2-core test machine (loaded, 2026-12-04: 324 decisions of six
+    3-player level-3 games, cap lifted, took at most 0.055 s, median 0.019 s), so it is now 1 s,
+    a safety net only."""
 
     worlds: int = 24
     candidates: int = 8
     explore: float = 0.1
     rival: float = 1.0
-    seconds: float = 0.25
+    seconds: float = 1.0
     min_worlds: int = 4
     guide: EtiquetteBot = field(default_factory=EtiquetteBot)
     last_worlds: int = field(default=0, repr=False)
+    capped: int = field(default=0, repr=False)
+    last_capped: bool = field(default=False, repr=False)
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The action with the best sampled round result."""
         assert isinstance(world, CatChessState)
+        self.last_capped = False
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -430,7 +439,9 @@ class InferenceBot:
                 mine = card_goals(cards[seat], sim.where, sim.from_centre)
                 best = max(card_goals(cards[s], sim.where, sim.from_centre) for s in others)
                 totals[k] += mine - self.rival * best
-            if done >= self.min_worlds and time.thread_time() > deadline:
+            if done >= self.min_worlds and done < self.worlds and time.thread_time() > deadline:
+                self.last_capped = True
+                self.capped += 1
                 break
         self.last_worlds = done
         best_k = max(range(len(shortlist)), key=lambda k: (totals[k], -k))

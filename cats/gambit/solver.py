@@ -832,6 +832,7 @@ class Expectimax:
         self.limit = budget if budget is not None else 1 << 62
         self.deadline = math.inf  # on ``clock``, the thinking thread's CPU clock by default
         self.clock: Callable[[], float] = time.thread_time
+        self.capped = False  # whether the last Budget came from the clock (not the nodes)
         # Positions kept at most: past it the table starts again (it is only a cache), which
         # bounds the memory of a long search at the price of work done again.
         self.table_limit: float = math.inf
@@ -926,6 +927,7 @@ class Expectimax:
             if len(table) > self.table_limit:
                 table.clear()  # before the clock is read: freeing the table takes a while
             if self.clock() > self.deadline:
+                self.capped = True
                 raise Budget
         best = -1e9
         for kids in (self.plain_children(s, unknown), None):
@@ -1066,17 +1068,21 @@ class GambitSolver:
     knows, so the table holds for any later position of any game), so work cut short by its
     budget is not lost: the next hint goes on from there.
 
-    The work is bounded by node counts (reproducible); ``seconds`` (the whole hint) and
-    ``exact_seconds`` (the exact search, before it falls back to sampling) only cap the thinking
-    thread's CPU time, so a busy machine makes a hint slower but does not change it.
+    Every decision is bounded by node counts only (``exact_nodes``, ``nodes``, ``widen_nodes``),
+    so a hint is the same on any machine, busy or not. ``exact_seconds`` (the first exact
+    search), ``seconds`` (the sampled answer) and ``widen_seconds`` (the widened search), each
+    counted from the start of the hint, are safety caps on the thinking thread's CPU time, well
+    above what the nodes take: when one cuts a search, ``last_stats["capped"]`` is True and
+    ``capped`` counts the hint (such a hint may differ from one machine to another).
     """
 
     def __init__(self, samples: int = 24, batch: int = 4, nodes: int = 24_000,
-                 eval_nodes: tuple[int, int] = (60, 600), seconds: float = 0.8,
+                 eval_nodes: tuple[int, int] = (60, 600), seconds: float = 2.0,
                  exact_deck: int = 5,
                  exact_nodes: int | tuple[int, ...] = (20_000, 20_000, 8_000),
-                 exact_seconds: float = 0.5, carry_table: bool = True, widen_deck: int = 7,
-                 budget: float = 0.85, clock: Callable[[], float] = time.thread_time) -> None:
+                 exact_seconds: float = 1.0, carry_table: bool = True, widen_deck: int = 7,
+                 widen_nodes: int = 64_000, widen_seconds: float = 2.0,
+                 clock: Callable[[], float] = time.thread_time) -> None:
         self.samples = samples
         self.batch = batch
         self.nodes = nodes
@@ -1089,13 +1095,23 @@ class GambitSolver:
         self.carry_table = carry_table
         # Iterative widening: from ``widen_deck`` cards left, once the answer above is found,
         # the exact search goes on (its table carried within the hint and, with
-        # ``carry_table``, from hint to hint) until ``budget`` seconds of the hint have passed;
-        # its answer replaces the other only when it completed.
+        # ``carry_table``, from hint to hint) until the hint has counted ``widen_nodes`` nodes
+        # in all (the first exact search, the samples' searches and the widened search); its
+        # answer replaces the other only when it completed.
+        # How 64,000 was chosen: widening used to run until 0.85 s of the hint's CPU time had
+        # passed. Level 3 played 30 deals (seeds 0-29, base game) on the 2-core test machine
+        # (loaded: other jobs beside it, 2026-12-04), and in the 54 hints where that time ran
+        # out inside the widened search the hint had counted 55k-92k nodes (median 72k, lower
+        # quartile 65k; about 85k exact-search nodes and 100k sampling nodes per CPU second).
+        # 64,000 is near that lower quartile, so the slowest of those hints would still end in
+        # about 1 s of CPU time; the cap (``widen_seconds``) is a safety net only.
         self.widen_deck = widen_deck
-        self.budget = budget
+        self.widen_nodes = widen_nodes
+        self.widen_seconds = widen_seconds
         self.clock = clock  # the thinking thread's CPU clock (tests inject their own)
         self._tables: dict[bool, Expectimax] = {}
         self.last_stats: dict[str, object] = {}
+        self.capped = 0  # hints a CPU-time cap cut short
 
     def choose(self, world: State, seat: int, rng: Rng) -> Action:
         """The hint's action (the Bot protocol)."""
@@ -1103,14 +1119,18 @@ class GambitSolver:
         actions = world.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return self.hint(world, rng, self.seconds)[0]
+        return self.hint(world, rng)[0]
 
-    def hint(self, state: GambitState, rng: Rng, seconds: float = 0.8) -> tuple[Action, float]:
+    def hint(self, state: GambitState, rng: Rng,
+             seconds: Optional[float] = None) -> tuple[Action, float]:
         """(suggested action, expected final score) without looking at the hidden deck order.
 
         The expected score is exact when the late-game search ran, else the Monte Carlo mean of
         the clairvoyant values (optimistic: it assumes the rest of the deck order becomes known).
+        ``seconds`` (default ``self.seconds``) is the sampled answer's CPU-time safety cap.
         """
+        if seconds is None:
+            seconds = self.seconds
         # What was made before this hint (the carried table above all) is set aside from the
         # cyclic collector while the hint thinks: a full collection would walk the whole table
         # (30-50 ms at a few hundred thousand positions, several times that on a busy machine)
@@ -1122,43 +1142,57 @@ class GambitSolver:
             gc.unfreeze()
 
     def _hint(self, state: GambitState, rng: Rng, seconds: float) -> tuple[Action, float]:
+        answer = self._think(state, rng, seconds)
+        if self.last_stats["capped"]:
+            self.capped += 1
+        return answer
+
+    def _think(self, state: GambitState, rng: Rng, seconds: float) -> tuple[Action, float]:
         clock = self.clock
         start = clock()
         model = Model(state.free_check)
         deck = len(state.deck)
         search: Optional[Expectimax] = None
+        capped = False
         if deck <= self.exact_deck:
             search = self._expectimax(model)
             search.nodes = 0
             search.limit = self.exact_nodes[min(max(deck - 3, 0), len(self.exact_nodes) - 1)]
             search.deadline = start + self.exact_seconds
             search.clock = clock
+            search.capped = False
             try:
                 action, value = expectimax_choice(state, search)
-                self.last_stats = {"method": "exact", "nodes": search.nodes}
+                self.last_stats = {"method": "exact", "nodes": search.nodes, "capped": False}
                 return action, value
             except Budget:
-                pass
-        left = seconds - (clock() - start)
-        answer = self._sampled(state, model, rng, clock() + max(left, 0.05) * 0.9)
-        if deck > self.widen_deck or clock() >= start + self.budget:
+                capped = search.capped
+        answer = self._sampled(state, model, rng, start + seconds)
+        capped = capped or bool(self.last_stats["capped"])
+        self.last_stats["capped"] = capped
+        sampled = self.last_stats["nodes"]
+        assert isinstance(sampled, int)
+        spent = sampled + (search.nodes if search is not None else 0)
+        if deck > self.widen_deck or spent >= self.widen_nodes or capped:
             return answer
-        # Widening: the exact search goes on with what is left of the hint's budget.
+        # Widening: the exact search goes on with the nodes the hint has left.
         if search is None:
             search = self._expectimax(model)
-        spent = search.nodes
+        earlier = search.nodes
         search.nodes = 0
-        search.limit = 1 << 62
-        search.deadline = start + self.budget
+        search.limit = self.widen_nodes - spent
+        search.deadline = start + self.widen_seconds
         search.clock = clock
+        search.capped = False
         stats = dict(self.last_stats)
         try:
             action, value = expectimax_choice(state, search, answer[0])
         except Budget:
-            self.last_stats = {**stats, "widened": "stopped", "exact_nodes": spent + search.nodes}
+            self.last_stats = {**stats, "widened": "stopped",
+                               "exact_nodes": earlier + search.nodes, "capped": search.capped}
             return answer
         self.last_stats = {"method": "exact", "widened": "completed",
-                           "nodes": spent + search.nodes, "sampled": stats}
+                           "nodes": earlier + search.nodes, "sampled": stats, "capped": False}
         return action, value
 
     def carried_positions(self) -> int:
@@ -1235,7 +1269,7 @@ class GambitSolver:
         means = {i: self._mean(values[i], detail[i], len(pairs[i][1]) > 1) for i in alive}
         best = max(alive, key=lambda i: (means[i], -i))
         self.last_stats = {"method": "sampled", "samples": taken, "actions": len(pairs),
-                           "nodes": spent}
+                           "nodes": spent, "capped": out_of_time}
         return pairs[best][0], means[best]
 
     @staticmethod
