@@ -187,3 +187,53 @@ def test_the_host_gives_a_guests_seat_to_a_bot_from_the_game_menu(ctx: Any) -> N
     next(fn for label, fn in page.choices if "Fern" in label)()
     run(ctx, lambda: table.seat_table()[1]["handed"] is False)
     table.close()
+
+
+def test_an_invite_of_the_same_host_finds_the_old_seat_or_joins_anew(ctx: Any,
+                                                                      tmp_path: Any) -> None:
+    """Pasting an invite from the host this computer last sat with: a resumed table takes the
+    player back into their seat (the host came back on another port); a new table of that
+    host does not know the token, and the invite's code joins it instead."""
+    from screens.menus.main import MainMenu
+    from screens.netplay.join import JoinScene
+    from screens.table.frame import GameScene
+
+    first = TableHost("between", [SeatPlan("bot", "Rob", 1), SeatPlan("open")], 3,
+                      bot_pace=0, cert_folder=tmp_path)
+    first.start()
+    try:
+        ctx.scenes.push(MainMenu(ctx))
+        join_from_page(ctx, first, "Wren").session.leave()
+        record = first.record()
+    finally:
+        first.stop()
+
+    def paste(host: TableHost) -> Any:
+        ctx.scenes.reset(MainMenu(ctx))
+        page = JoinScene(ctx)
+        ctx.scenes.push(page)
+        run(ctx, lambda: ctx.scenes.top is page)
+        page.fields["invite"].set_text(host.invite("127.0.0.1"))
+        page.fields["name"].set_text("Wren")
+        page.act("join")
+        run(ctx, lambda: isinstance(ctx.scenes.top, GameScene))
+        return ctx.scenes.top
+
+    again = TableHost.from_record(record, bot_pace=0, cert_folder=tmp_path)
+    again.start()
+    try:
+        scene = paste(again)
+        assert scene.humans() == [1] and again.lobby()["seats"][1]["name"] == "Wren"
+        assert again.fingerprint == first.fingerprint
+        scene.session.leave()
+    finally:
+        again.stop()
+    other = TableHost("box", [SeatPlan("open"), SeatPlan("bot", "Bo", 1)], 5, bot_pace=0,
+                      cert_folder=tmp_path)
+    other.start()
+    try:
+        scene = paste(other)
+        assert scene.humans() == [0] and other.lobby()["seats"][0]["name"] == "Wren"
+        scene.session.leave()
+    finally:
+        other.stop()

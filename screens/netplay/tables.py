@@ -292,6 +292,7 @@ class Joining:
         self.ctx = ctx
         self.problem = ""
         self.rejoin = rejoin
+        self.invite, self.name = invite.strip(), name.strip()
         self.client: Optional[GuestClient] = None
         try:
             if rejoin is not None:
@@ -308,6 +309,16 @@ class Joining:
         """A guest (or, ``watch``, a spectator) for an invite, or for "address:port" and a
         join code; ``ValueError`` naming what is missing."""
         if invite.startswith("nine-lives://"):
+            from net.pinning import parse_invite
+
+            kept = remembered_seat()
+            if kept is not None and not watch and \
+                    kept["fingerprint"] == parse_invite(invite).fingerprint:
+                # the same host (its certificate): perhaps the old seat at a resumed table;
+                # if that table does not know the token, the invite's code joins (step())
+                parsed = parse_invite(invite)
+                return GuestClient(parsed.host, parsed.port, fingerprint=parsed.fingerprint,
+                                   resume=str(kept["token"]), name=name).start()
             return GuestClient.from_invite(invite, name=name, spectate=watch).start()
         address, _, port = invite.rpartition(":")
         if not address or not port.isdigit() or not code:
@@ -331,8 +342,14 @@ class Joining:
             elif kind == "error" or (kind == "closed" and event.get("final")):
                 from net.frames import text_from_json
 
-                if self.rejoin is not None and event.get("code") == "bad_token":
+                if event.get("code") == "bad_token":
                     forget_seat()  # that table no longer knows the seat
+                    if self.rejoin is None and self.client.token:
+                        # an invite of the same host, but a new table: join it by its code
+                        self.client.close()
+                        self.client = GuestClient.from_invite(self.invite,
+                                                              name=self.name).start()
+                        return None, ""
                 text = event.get("text", event.get("reason", ""))
                 self.cancel()
                 return None, tr("net.refused", reason=file_text(str(text_from_json(text))))
