@@ -217,8 +217,10 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             toggle_fullscreen(ctx)
             continue
-        consumed = ctx.ui.process_events(event)
         top = ctx.scenes.top
+        if top is not None and top.keyboard(event):
+            continue  # Tab, or a key on the widget under the keyboard's ring
+        consumed = ctx.ui.process_events(event)
         if not consumed and top is not None:
             top.handle_event(event)
     top = ctx.scenes.top
@@ -228,6 +230,8 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
     for scene in ctx.scenes.visible():
         scene.draw(ctx.window)
     ctx.ui.draw_ui(ctx.window)
+    if top is not None:
+        top.draw_focus(ctx.window)
     pygame.display.flip()
 
 
