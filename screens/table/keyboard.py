@@ -168,7 +168,8 @@ class BoardKeys:
                 drag.moved = True
 
     def key_pick(self, spot: Spot) -> None:
-        """Enter on a piece: taken as a press on it takes it (or refused with the reason)."""
+        """Enter on a piece: taken as a press on it takes it (or refused with the reason); one
+        with nowhere to go but itself is clicked at once, as a press and release do."""
         point = self.key_point(spot)
         self.pointer.at = point
         self.pointer_down(point)
@@ -176,6 +177,8 @@ class BoardKeys:
         if drag is not None:
             self.key_held = True
             self.key_spot = drag.source
+            if set(drag.targets) <= {drag.source}:
+                self.key_drop()  # a piece whose one gesture is a click on it (the deck): clicked
 
     def key_drop(self) -> None:
         """Enter while holding: let go over the target as the mouse does (on the piece itself:
