@@ -226,6 +226,9 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
     top = ctx.scenes.top
     if top is not None:
         top.update(dt)
+        if ctx.keyboard and ctx.arrived is not top:
+            ctx.arrived = top
+            top.focus_arrive()  # a screen opened by keys shows where the keys are
     ctx.ui.update(dt)
     for scene in ctx.scenes.visible():
         scene.draw(ctx.window)

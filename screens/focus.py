@@ -124,6 +124,17 @@ class Focus:
             ui.set_focus_set(None)  # a text field left by Tab stops taking the keys
         return item
 
+    def arrive(self, scene: "Scene") -> None:
+        """Show the ring on the first stop if it has not been anywhere on this scene yet."""
+        if self.current is not None or self.anchor is not None:
+            return
+        items = self.order(scene)
+        if items:
+            self.take(items[0], items)
+            self.shown = True
+            if isinstance(items[0], ENTRIES):
+                scene.ctx.ui.set_focus_set(items[0])
+
     def hide(self) -> None:
         """The pointer was used: the ring goes (Tab brings it back, from the start)."""
         self.shown = False

@@ -15,6 +15,10 @@ from screens.script import CJK
 if TYPE_CHECKING:
     from screens.context import AppContext
 
+#: keys that say the keyboard is in use (the next screen shows its ring at once)
+KEYBOARD_KEYS = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_UP,
+                 pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+
 
 class Scene:
     """One screen. ``draw`` only paints; all changes happen in ``handle_event`` and ``update``."""
@@ -98,10 +102,18 @@ class Scene:
         """A key before pygame-gui and :meth:`handle_event` see it: Tab moves the ring, Enter
         or Space presses what it is on. True if the key was used."""
         if event.type == pygame.KEYDOWN:
+            if event.key in KEYBOARD_KEYS:
+                self.ctx.keyboard = True
             return self.focus.key(self, event)
         if event.type == pygame.MOUSEBUTTONDOWN:
+            self.ctx.keyboard = False
             self.focus.hide()
         return False
+
+    def focus_arrive(self) -> None:
+        """The scene came to the top while the keys are in use: the ring shows on its first
+        stop (unless Tab has put it somewhere already)."""
+        self.focus.arrive(self)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """Draw the ring (over what pygame-gui drew)."""

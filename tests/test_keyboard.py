@@ -187,6 +187,7 @@ def test_tab_and_enter_go_from_the_main_menu_to_a_started_game(ctx) -> None:  # 
     frame(ctx, 0.016)
     page = ctx.scenes.top
     assert isinstance(page, NewGameScene)
+    assert page.widgets.get(ring(ctx)) == ("game", "gambit")  # opened by keys: the ring shows
     # another game's tab, chosen by Tab and Enter: the page is laid out again, the ring stays
     tab_to(ctx, lambda item: page.widgets.get(item) == ("game", "catchess"))
     key(ctx, pygame.K_SPACE)

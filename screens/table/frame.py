@@ -443,6 +443,10 @@ class GameScene(BoardKeys, TableLook, Wording, Gestures, Chrome, Scene):
         super().draw_focus(surface)
         self.draw_cursor(surface)
 
+    def focus_arrive(self) -> None:
+        """A table opened by keys shows the board's cursor (Tab brings the ring)."""
+        self.key_shown = True
+
     def tool(self, key: str) -> None:
         """A top-bar tool (menu, undo, redo, hint) or a Done / Undo button."""
         if key == "menu":
