@@ -304,3 +304,98 @@ def test_a_long_rules_page_scrolls_by_keys(ctx) -> None:  # type: ignore[no-unty
     assert bar.start_percentage + bar.visible_percentage > 0.99  # at the foot: the Keys
     assert page is ctx.scenes.top
 
+
+
+@pytest.mark.parametrize("game_id", [g[0] for g in GAMES])
+def test_a_tutorial_opened_and_played_by_keys(ctx, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    from screens.tutorial.scene import TutorialTable
+
+    ctx.scenes.push(MainMenu(ctx))
+    frame(ctx, 0.016)
+    menu = ctx.scenes.top
+    tab_to(ctx, lambda item: menu.buttons.get(item) == f"tutorial:{game_id}")
+    key(ctx, pygame.K_RETURN)
+    frame(ctx, 0.016)
+    scene = ctx.scenes.top
+    assert isinstance(scene, TutorialTable) and scene.session.game_id == game_id
+    for index in range(len(scene.tutorial.steps)):
+        frames_until(ctx, lambda: scene.lesson() == index and scene.my_turn()
+                     and not scene.animator.busy, seconds=60)
+        assert scene.lesson() == index
+        done = len(scene.session.log)
+        play_by_keys(ctx, scene, scene.expected())
+        assert len(scene.session.log) > done, f"step {index + 1} was not made by keys"
+    frames_until(ctx, lambda: scene.due() is None, seconds=60)
+    assert "play_on" in scene.tutorial_buttons.values()
+
+
+def test_a_catch22_ransom_is_priced_and_offered_by_tab(ctx) -> None:  # type: ignore[no-untyped-def]
+    session = Session.start("catch22", [Seat("Mia"), Seat("Leo")], 1, {})
+    rng = Rng(1)
+    for _ in range(300):  # play on until Mia may offer Leo a cube back (seed 1: 70 moves in)
+        legal = session.state.legal_actions()
+        if session.to_move == 0 and any(a.kind == "offer" for a in legal):
+            break
+        plain = [a for a in legal if a.kind != "offer"] or legal
+        session.play(plain[rng.below(len(plain))])
+    offers = [a for a in session.state.legal_actions() if a.kind == "offer"]
+    assert offers, "no ransom came up"
+    top = max(offers, key=lambda a: a.price)  # type: ignore[attr-defined]
+    scene = show(ctx, open_game(ctx, session))
+    owner = top.owner  # type: ignore[attr-defined]
+    tab_to(ctx, lambda item: isinstance(item, FocusTarget) and item.key == f"ransom:{owner}:plus")
+    for _ in range(len(offers)):
+        key(ctx, pygame.K_RETURN)  # a price step up each time (kept within the legal prices)
+    before = len(session.log)
+    tab_to(ctx, lambda item: isinstance(item, FocusTarget) and item.key == f"ransom:{owner}:offer")
+    key(ctx, pygame.K_SPACE)
+    assert len(session.log) == before + 1 and session.log[-1].action == top
+    assert scene.session is session
+
+
+def test_the_volume_slider_moves_by_the_arrows(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.menus.settings import SettingsScene
+
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(SettingsScene(ctx))
+    frame(ctx, 0.016)
+    page = ctx.scenes.top
+    before = ctx.settings.volume
+    tab_to(ctx, lambda item: page.controls.get(item) == "volume")
+    key(ctx, pygame.K_LEFT)
+    assert ctx.settings.volume == pytest.approx(max(0.0, before - 0.05))
+    key(ctx, pygame.K_RIGHT)
+    key(ctx, pygame.K_RIGHT)
+    assert ctx.settings.volume == pytest.approx(min(1.0, max(0.0, before - 0.05) + 0.1))
+    tab_to(ctx, lambda item: page.controls.get(item) == "done")
+    key(ctx, pygame.K_RETURN)
+    frame(ctx, 0.016)
+    assert isinstance(ctx.scenes.top, MainMenu)
+
+
+def test_a_save_is_chosen_and_loaded_by_keys(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.menus.loadgame import LoadScene
+    from screens.table.frame import GameScene
+
+    ctx.saves.save("evening", Session.start("gambit", [Seat("Mia")], 4, {}))
+    ctx.saves.save("morning", Session.start("between", [Seat("Mia"), Seat("Leo", "bot", 1)], 5, {}))
+    ctx.scenes.push(MainMenu(ctx))
+    frame(ctx, 0.016)
+    menu = ctx.scenes.top
+    tab_to(ctx, lambda item: menu.buttons.get(item) == "load")
+    key(ctx, pygame.K_RETURN)
+    frame(ctx, 0.016)
+    page = ctx.scenes.top
+    assert isinstance(page, LoadScene)
+    tab_to(ctx, lambda item: item is page.listing)
+    key(ctx, pygame.K_DOWN)  # the first row
+    first = page.selected()
+    key(ctx, pygame.K_DOWN)  # the second
+    second = page.selected()
+    assert first is not None and second is not None and first.slot != second.slot
+    key(ctx, pygame.K_UP)
+    assert page.selected() == first
+    key(ctx, pygame.K_RETURN)  # opens it, as a double click does
+    frame(ctx, 0.016)
+    table = ctx.scenes.top
+    assert isinstance(table, GameScene) and table.session.game_id == first.game
