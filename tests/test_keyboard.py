@@ -399,3 +399,22 @@ def test_a_save_is_chosen_and_loaded_by_keys(ctx) -> None:  # type: ignore[no-un
     frame(ctx, 0.016)
     table = ctx.scenes.top
     assert isinstance(table, GameScene) and table.session.game_id == first.game
+
+
+def test_a_card_picked_before_predicting_is_refused_with_the_engines_reason(ctx) -> None:  # type: ignore[no-untyped-def]
+    seats = [Seat("Mia"), Seat("Bot 2", "bot", 1), Seat("Bot 3", "bot", 1)]
+    session = Session.start("box", seats, 11, {"first_player": 0})
+    scene = show(ctx, open_game(ctx, session), confirm=False)
+    aside = next(a for a in session.state.legal_actions() if a.kind == "aside")
+    play_by_keys(ctx, scene, aside)
+    frames_until(ctx, lambda: scene.my_turn() and session.state.view_for(0)["phase"] == "predict",
+                 seconds=60)
+    assert scene.my_turn(), session.state.view_for(0)["phase"]
+    moves = len(session.log)
+    key(ctx, pygame.K_RIGHT)
+    spot = scene.key_now()
+    assert spot is not None and spot[0] == "hand"  # any card may be taken up, as by the mouse
+    key(ctx, pygame.K_RETURN)
+    reason = session.state.why_not_pick(spot)
+    assert reason and scene.flash_text == reason
+    assert scene.drag is None and len(session.log) == moves
