@@ -110,7 +110,7 @@ class Focus:
         if not items:
             self.shown = False
             return None
-        now = self.now(scene, items) if self.shown or self.current is not None else None
+        now = self.now(scene, items)  # (after the mouse: only a text field it clicked)
         if now is None:
             item = items[0] if delta > 0 else items[-1]
         else:

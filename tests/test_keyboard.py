@@ -99,8 +99,9 @@ def play_by_keys(ctx: Any, scene: Any, action: Action) -> None:
         assert scene.drag is not None and scene.key_held, "Enter did not pick the piece up"
         cursor_to(ctx, scene, target)
         key(ctx, pygame.K_RETURN)
-        if scene.choosing is None or action not in scene.choosing[1]:
+        if len(scene.session.log) > moves:
             return
+        # a drop that means two actions (two routes to one square): their buttons follow
     if action in scene.choice_buttons.values():
         tab_to(ctx, lambda item: scene.choice_buttons.get(item) == action)
         key(ctx, pygame.K_RETURN)
@@ -418,3 +419,45 @@ def test_a_card_picked_before_predicting_is_refused_with_the_engines_reason(ctx)
     reason = session.state.why_not_pick(spot)
     assert reason and scene.flash_text == reason
     assert scene.drag is None and len(session.log) == moves
+
+
+def test_tab_goes_on_from_a_field_the_mouse_clicked(ctx) -> None:  # type: ignore[no-untyped-def]
+    from frames import click
+
+    from screens.menus.newgame import NewGameScene
+
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(NewGameScene(ctx, "gambit"))
+    frame(ctx, 0.016)
+    page = ctx.scenes.top
+    seed = next(w for w, (kind, _) in page.widgets.items() if kind == "seed")
+    click(ctx, seed.rect.center)
+    assert ctx.ui.get_focus_set() and seed in ctx.ui.get_focus_set()
+    key(ctx, pygame.K_TAB)
+    assert page.widgets.get(ring(ctx)) == ("daily", None)  # the stop after the seed field
+    assert seed not in (ctx.ui.get_focus_set() or set())  # it no longer takes the keys
+
+
+def test_two_routes_to_one_square_are_chosen_by_tab_after_the_drop(ctx, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cats.catch22.actions import Move
+
+    session = Session.start("catch22", [Seat("Ann"), Seat("Bob")], 22, {"dice": [6, 1, 3]})
+    for move in ("start south", "start north"):
+        session.play(session.state.parse(move))
+    scene = show(ctx, open_game(ctx, session), confirm=False)
+    key(ctx, pygame.K_SPACE)  # Space rolls, as before
+    real = session.state.moves()[0][0]
+    # staged as in test_catch22_screen: the board itself never has two routes to one square
+    via, avoid = Move(real.row, real.col, "star"), Move(real.row, real.col, "nostar")
+    monkeypatch.setattr(session.state, "legal_actions", lambda: [via, avoid])
+    played: list[Action] = []
+    monkeypatch.setattr(scene, "play", lambda action: played.append(action) or True)
+    pawn, square = session.state.drag_of(via)
+    cursor_to(ctx, scene, pawn)
+    key(ctx, pygame.K_RETURN)
+    cursor_to(ctx, scene, square)
+    key(ctx, pygame.K_RETURN)
+    assert played == [] and scene.route_pick == (real.row, real.col)
+    tab_to(ctx, lambda item: scene.choice_buttons.get(item) == avoid)
+    key(ctx, pygame.K_RETURN)
+    assert played == [avoid]
