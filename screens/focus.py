@@ -81,7 +81,7 @@ class Focus:
         """The stop the ring is on: a text field the pointer focused, the one Tab reached (or,
         after the page was laid out again, the widget in its place), else none."""
         items = self.order(scene) if items is None else items
-        focused = scene.ctx.ui.get_focus_set() or set()
+        focused = scene.ctx.ui.get_focus_set() or set()  # type: ignore[no-untyped-call]
         for item in items:
             if isinstance(item, ENTRIES) and item in focused:
                 return self.take(item, items)
@@ -120,7 +120,7 @@ class Focus:
         ui = scene.ctx.ui
         if isinstance(item, ENTRIES):
             ui.set_focus_set(item)
-        elif ui.get_focus_set():
+        elif ui.get_focus_set():  # type: ignore[no-untyped-call]
             ui.set_focus_set(None)  # a text field left by Tab stops taking the keys
         return item
 
@@ -178,7 +178,7 @@ class Focus:
         step = STEPS.get(key, 1 if key in PRESS else 0)
         if not step:
             return False
-        options = list(menu.options_list)
+        options = [o if isinstance(o, tuple) else (o, o) for o in menu.options_list]
         now = next((i for i, o in enumerate(options) if o == menu.selected_option), 0)
         chosen = options[(now + step) % len(options)]
         menu.selected_option = chosen
@@ -241,12 +241,15 @@ def press(scene: "Scene", button: UIButton) -> None:
 
 
 def key_slider(scene: "Scene", slider: UIHorizontalSlider, key: int) -> bool:
-    """Left and Right move the slider a twentieth of its range."""
+    """Left and Right move the slider a twentieth of its range (at least one step)."""
     step = {pygame.K_LEFT: -1, pygame.K_DOWN: -1, pygame.K_RIGHT: 1, pygame.K_UP: 1}.get(key)
     if step is None:
         return False
     low, high = sorted(slider.value_range)
-    value = min(high, max(low, slider.get_current_value() + step * (high - low) / 20))
+    amount = (high - low) / 20
+    if slider.use_integers_for_value:
+        amount = max(1, round(amount))  # a short replay's slider still moves a step
+    value = min(high, max(low, slider.get_current_value() + step * amount))
     slider.set_current_value(value, warn=False)
     dispatch(scene, pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
         "value": slider.get_current_value(), "ui_element": slider,
@@ -278,10 +281,11 @@ def key_list(scene: "Scene", listing: UISelectionList, key: int) -> bool:
         if button is not None:
             button.select() if i == chosen else button.unselect()
     bar = listing.scroll_bar
-    if bar is not None and listing.total_height_of_list:  # the row scrolled into sight
+    box = listing.item_list_container
+    if bar is not None and box is not None and listing.total_height_of_list:  # into sight
         height = listing.list_item_height
         top = bar.start_percentage * listing.total_height_of_list
-        seen = listing.item_list_container.relative_rect.height
+        seen = box.relative_rect.height
         y = chosen * height
         if y < top or y + height > top + seen:
             start = (y if y < top else y + height - seen) / listing.total_height_of_list
