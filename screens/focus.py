@@ -148,6 +148,9 @@ class Focus:
         if event.key == pygame.K_TAB:
             self.move(scene, -1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
+        if scene.arrow_focus and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.move(scene, -1 if event.key == pygame.K_UP else 1)  # a column of buttons
+            return True
         if not self.shown:
             return False
         item = self.now(scene)

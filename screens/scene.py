@@ -26,6 +26,8 @@ class Scene:
     #: scenes below an overlay keep drawing (dialogs over a game)
     overlay = False
     _focus: Optional[Focus] = None
+    #: Up and Down move the ring too (a dialog's column of buttons)
+    arrow_focus = False
 
     def __init__(self, ctx: "AppContext") -> None:
         self.ctx = ctx

@@ -461,3 +461,23 @@ def test_two_routes_to_one_square_are_chosen_by_tab_after_the_drop(ctx, monkeypa
     tab_to(ctx, lambda item: scene.choice_buttons.get(item) == avoid)
     key(ctx, pygame.K_RETURN)
     assert played == [avoid]
+
+
+def test_up_and_down_walk_a_dialogs_column_of_buttons(ctx) -> None:  # type: ignore[no-untyped-def]
+    session = Session.start("gambit", [Seat("Mia")], 3, {})
+    scene = show(ctx, open_game(ctx, session))
+    key(ctx, pygame.K_ESCAPE)
+    frame(ctx, 0.016)
+    menu = ctx.scenes.top
+    assert isinstance(menu, MenuOverlay)
+    labels = [b.text for b in menu._actions]
+    assert ring(ctx).text == labels[0]  # opened by a key: the ring is on the first at once
+    key(ctx, pygame.K_DOWN)
+    assert ring(ctx).text == labels[1]
+    key(ctx, pygame.K_UP)
+    key(ctx, pygame.K_UP)
+    assert ring(ctx).text == labels[-1]  # round the top to the foot
+    key(ctx, pygame.K_DOWN)
+    key(ctx, pygame.K_RETURN)
+    frame(ctx, 0.016)
+    assert ctx.scenes.top is scene  # "Back to the game"
