@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 import pygame
 import pygame_gui
@@ -67,6 +67,8 @@ class AppContext:
     last_error: str = ""  # the error last logged by the frame loop (each is logged once)
     error_streak: int = 0  # frames in a row that failed (the recovery goes further each time)
     place: WindowPlace = field(default_factory=WindowPlace)  # the windowed size in full screen
+    keyboard: bool = False  # the keys were used last (not the mouse): a new screen shows its ring
+    arrived: Any = None  # the top scene the keyboard last arrived at (screens.scene.Scene)
 
     @property
     def size(self) -> tuple[int, int]:

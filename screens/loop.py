@@ -55,17 +55,24 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             toggle_fullscreen(ctx)
             continue
-        consumed = ctx.ui.process_events(event)
         top = ctx.scenes.top
+        if top is not None and top.keyboard(event):
+            continue  # Tab, or a key on the widget under the keyboard's ring
+        consumed = ctx.ui.process_events(event)
         if not consumed and top is not None:
             top.handle_event(event)
     top = ctx.scenes.top
     if top is not None:
         top.update(dt)
+        if ctx.keyboard and ctx.arrived is not top:
+            ctx.arrived = top
+            top.focus_arrive()  # a screen opened by keys shows where the keys are
     ctx.ui.update(dt)
     for scene in ctx.scenes.visible():
         scene.draw(ctx.window)
     ctx.ui.draw_ui(ctx.window)
+    if top is not None:
+        top.draw_focus(ctx.window)
     pygame.display.flip()
 
 

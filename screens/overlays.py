@@ -131,6 +131,7 @@ class MenuOverlay(Scene):
     """A titled column of buttons over the current scene; Esc closes it."""
 
     overlay = True
+    arrow_focus = True
 
     def __init__(self, ctx: "AppContext", title: str, choices: Sequence[Choice],
                  lines: Sequence[str] = (), closable: bool = True) -> None:

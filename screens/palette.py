@@ -16,6 +16,7 @@ SHADOW = (0, 0, 0, 40)
 FELT = (222, 205, 184)
 LEGAL = (120, 190, 120)
 WARN = (200, 80, 60)
+FOCUS = (28, 92, 206)  # the keyboard's ring and the table's cursor (with a shape, never alone)
 
 PLAYER_COLOURS = {"terracotta": TERRACOTTA, "teal": TEAL, "mustard": MUSTARD, "plum": PLUM,
                   "sage": SAGE, "rose": ROSE}

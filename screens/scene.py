@@ -9,10 +9,15 @@ import pygame_gui
 from pygame_gui.core import UIElement
 
 from screens.assets import naming_id
+from screens.focus import Focus, FocusTarget
 from screens.script import CJK
 
 if TYPE_CHECKING:
     from screens.context import AppContext
+
+#: keys that say the keyboard is in use (the next screen shows its ring at once)
+KEYBOARD_KEYS = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_UP,
+                 pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
 
 class Scene:
@@ -20,6 +25,9 @@ class Scene:
 
     #: scenes below an overlay keep drawing (dialogs over a game)
     overlay = False
+    _focus: Optional[Focus] = None
+    #: Up and Down move the ring too (a dialog's column of buttons)
+    arrow_focus = False
 
     def __init__(self, ctx: "AppContext") -> None:
         self.ctx = ctx
@@ -75,6 +83,43 @@ class Scene:
             object_id=object_id or None)
         self.keep(btn)
         return btn
+
+    # -- the keyboard's ring ------------------------------------------------------------------
+    @property
+    def focus(self) -> Focus:
+        """Where Tab has put the ring on this scene."""
+        if self._focus is None:
+            self._focus = Focus()
+        return self._focus
+
+    def focus_elements(self) -> list[UIElement]:
+        """This scene's widgets in Tab order (as made, unless the scene says otherwise)."""
+        return self.elements
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """Buttons the scene draws itself that Tab stops at too (after its widgets)."""
+        return []
+
+    def keyboard(self, event: pygame.event.Event) -> bool:
+        """A key before pygame-gui and :meth:`handle_event` see it: Tab moves the ring, Enter
+        or Space presses what it is on. True if the key was used."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in KEYBOARD_KEYS:
+                self.ctx.keyboard = True
+            return self.focus.key(self, event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.ctx.keyboard = False
+            self.focus.hide()
+        return False
+
+    def focus_arrive(self) -> None:
+        """The scene came to the top while the keys are in use: the ring shows on its first
+        stop (unless Tab has put it somewhere already)."""
+        self.focus.arrive(self)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """Draw the ring (over what pygame-gui drew)."""
+        self.focus.draw(self, surface)
 
     # -- per frame ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

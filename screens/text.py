@@ -167,6 +167,23 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "profiles.name": "Name",
         "rules.title": "Rules",
         "rules.workshop": "# {title}\n\nThis game is still in the workshop; its rules page comes with it.",
+        "rules.keys_title": "Keys",
+        "rules.keys.tab": "**Tab** and **Shift+Tab** move the blue ring over the buttons and fields "
+                          "of any page; **Enter** or **Space** presses the button in the ring.",
+        "rules.keys.lists": "In a list, a drop-down or a slider the **arrow keys** choose; a long "
+                            "text scrolls with them (and **Page Up**, **Page Down**, **Home**, "
+                            "**End**).",
+        "rules.keys.pick": "At the table the **arrow keys** move the cursor (a blue ring with a "
+                           "down arrow above it) over the pieces you may move now; **Enter** picks "
+                           "one up.",
+        "rules.keys.drop": "Then the **arrow keys** move over the lit places it may go (the ring "
+                           "shows a cross); **Enter** puts it there, **Enter** on the piece itself "
+                           "clicks it, **Esc** puts it back.",
+        "rules.keys.buttons": "Moves made with buttons (a prediction, a choice, a route) are "
+                              "reached with **Tab**.",
+        "rules.keys.table": "**Esc**: the game's menu. **Ctrl+Z** and **Ctrl+Y**: undo and redo. "
+                            "**Space**: skip an animation. **Enter**: Done, and puts a round's "
+                            "results away. **F11**: full screen.",
         "end.title": "Game over",
         "end.best": "Best for {name}: {best}",
         "end.new_best": "A new best for {name}!",

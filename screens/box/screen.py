@@ -28,6 +28,7 @@ from screens.anim import Tween
 from screens.assets import font
 from screens.box.layout import BoxUi, JsonDict
 from screens.box.live import LiveBox
+from screens.focus import FocusTarget
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.pointer import Point
@@ -125,10 +126,19 @@ class BoxScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.last_pill.collidepoint(event.pos) and self.view.get("last_trick")):
-            self.animator.skip()
-            self.peek_last = not self.peek_last
+            self.toggle_last()
             return True
         return super().handle_event(event)
+
+    def toggle_last(self) -> None:
+        """The header's "Show last trick" button: the last trick in the slots, or back."""
+        self.animator.skip()
+        self.peek_last = not self.peek_last
+
+    def focus_targets(self) -> list[FocusTarget]:
+        if not self.view.get("last_trick"):
+            return []
+        return [FocusTarget("last_trick", self.last_pill, self.toggle_last)]
 
     def pick_sources(self) -> list[Spot]:
         # Any card may be picked up: one that cannot go anywhere lights nothing, and dropping it

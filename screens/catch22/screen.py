@@ -30,6 +30,7 @@ from screens.anim import Tween
 from screens.catch22.layout import Catch22Ui, Cell, JsonDict, Stage
 from screens.catch22.panels import Catch22Board
 from screens.catch22.timeline import NEWS_COLOURS, plan, what_followed
+from screens.focus import FocusTarget
 from screens.table.board import BoardContext
 from screens.table.frame import GameScene
 from screens.table.movelog import Row
@@ -276,21 +277,36 @@ class Catch22Scene(GameScene):
 
     def ransom_click(self, pos: tuple[int, int]) -> bool:
         """The price buttons and Offer in the column."""
-        offers = self.offers()
         for owner, _row, minus, plus, offer in self.ransom_rows():
-            chosen = self.price_for(owner, offers[owner])
-            prices = [a.price for a in offers[owner]]  # type: ignore[attr-defined]
-            i = prices.index(chosen.price)  # type: ignore[attr-defined]
-            if minus.collidepoint(pos):
-                self.prices[owner] = prices[max(0, i - 1)]
-                return True
-            if plus.collidepoint(pos):
-                self.prices[owner] = prices[min(len(prices) - 1, i + 1)]
-                return True
-            if offer.collidepoint(pos):
-                self.play(chosen)
-                return True
+            for part, rect in (("minus", minus), ("plus", plus), ("offer", offer)):
+                if rect.collidepoint(pos):
+                    self.ransom_press(owner, part)
+                    return True
         return False
+
+    def ransom_press(self, owner: int, part: str) -> None:
+        """A price step down or up, or Offer, in the column's row of ``owner``."""
+        offers = self.offers()
+        if not self.my_turn() or owner not in offers:
+            return
+        chosen = self.price_for(owner, offers[owner])
+        prices = [a.price for a in offers[owner]]  # type: ignore[attr-defined]
+        i = prices.index(chosen.price)  # type: ignore[attr-defined]
+        if part == "minus":
+            self.prices[owner] = prices[max(0, i - 1)]
+        elif part == "plus":
+            self.prices[owner] = prices[min(len(prices) - 1, i + 1)]
+        else:
+            self.play(chosen)
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """Tab reaches the column's price steps and Offer buttons too."""
+        if not self.my_turn():
+            return []
+        return [FocusTarget(f"ransom:{owner}:{part}", rect,
+                            lambda owner=owner, part=part: self.ransom_press(owner, part))
+                for owner, _row, minus, plus, offer in self.ransom_rows()
+                for part, rect in (("minus", minus), ("plus", plus), ("offer", offer))]
 
     # -- the after-action timeline ----------------------------------------------------------
     def time_now(self) -> Optional[float]:

@@ -30,6 +30,7 @@ from screens.assets import Font, font
 from screens.catchess.best import SoloBest
 from screens.catchess.layout import STAY_CAPTION, CatChessUi, clear_drawn
 from screens.catchess.reveal import CatChessBoard
+from screens.focus import FocusTarget
 from screens.table.board import BoardContext
 from screens.table.frame import POLL, GameScene
 from screens.text import tr
@@ -177,6 +178,13 @@ class CatChessScene(GameScene):
             self.results.show(self.last_round)
             return True
         return super().pointer_down(pos)
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """Tab reaches the button that shows the last round's reveal again."""
+        if not self.reveal_entry() or self.reveal_shown():
+            return []
+        return [FocusTarget("reveal", self.boardview.reopen_rect(),
+                            lambda: self.results.show(self.last_round))]
 
     def clicked(self, source: Spot) -> None:
         cat = self.cat_at(source) if source[0] == "region" else None

@@ -16,6 +16,7 @@ from cats import GAMES
 from saves.store import RESUME, SaveError
 from screens import palette
 from screens.assets import asset_path, displayable, font, image, read_text
+from screens.focus import FocusTarget
 from screens.overlays import blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
@@ -72,6 +73,11 @@ class MainMenu(Scene):
                 rect = pygame.Rect(0, 0, s(130), s(32))
                 rect.midtop = (self.covers[gid].centerx, self.covers[gid].bottom + s(12))
                 self.buttons[self.button(rect, tr("tutorial.button"))] = f"tutorial:{gid}"
+
+    def focus_targets(self) -> list[FocusTarget]:
+        """Tab reaches the library's covers too (Enter opens the game's new-game page)."""
+        return [FocusTarget(f"cover:{gid}", rect, lambda gid=gid: self.open_new(gid))
+                for gid, rect in self.covers.items()]
 
     def host_new(self) -> None:
         """The new-game page set for a hosted table (a seat for another computer)."""
@@ -316,7 +322,7 @@ class RulesScene(Scene):
         self.back = self.button(pygame.Rect(w - s(150), s(20), s(120), s(40)), tr("new.back"))
         self.tutorial = self.button(pygame.Rect(w - s(280), s(20), s(120), s(40)),
                                     tr("tutorial.button")) if playable(self.game_id) else None
-        body = rules_page(self.game_id, language())
+        body = rules_with_keys(self.game_id, language())
         box = pygame.Rect(s(30), s(76), w - s(60), h - s(100))
         fit = (font(s(14), bold=True), box.w - s(50))  # bold: the widest a line's text can be
         self.keep(pygame_gui.elements.UITextBox(markdown_to_html(body, fit), box, self.ctx.ui))
@@ -345,6 +351,16 @@ class RulesScene(Scene):
         draw_panel(surface, pygame.Rect(self.ctx.scale(20), self.ctx.scale(68),
                                         surface.get_width() - self.ctx.scale(40),
                                         surface.get_height() - self.ctx.scale(84)))
+
+
+KEYS = ("rules.keys.tab", "rules.keys.lists", "rules.keys.pick", "rules.keys.drop",
+        "rules.keys.buttons", "rules.keys.table")
+
+
+def rules_with_keys(game_id: str, lang: str) -> str:
+    """A game's rules page with the Keys section at its foot (in the interface's language)."""
+    keys = "\n".join("- " + tr(key) for key in KEYS)
+    return f"{rules_page(game_id, lang).rstrip()}\n\n## {tr('rules.keys_title')}\n{keys}\n"
 
 
 def rules_page(game_id: str, lang: str) -> str:

@@ -33,6 +33,7 @@ from screens.table.curtain import Curtain
 from screens.table.endpanel import EndPanel
 from screens.table.gestures import Gestures
 from screens.table.hotseat import HotseatFlow, Step
+from screens.table.keyboard import BoardKeys
 from screens.table.look import TableLook
 from screens.table.menu import GameMenu
 from screens.table.movelog import MoveLog, Row
@@ -54,7 +55,7 @@ RESULTS_HOLD = 2.5  # seconds a bots-only table shows a round's results (times t
 __all__ = ["Drag", "GameScene", "JsonDict"]
 
 
-class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
+class GameScene(BoardKeys, TableLook, Wording, Gestures, Chrome, Scene):
     """Base of every game screen."""
 
     ctx: "AppContext"
@@ -171,6 +172,7 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         """Rebuild the view from the session (after any change)."""
         self.view = self.session.state.view_for(self.viewer)
         self.pointer.clear()
+        self.key_held = False
         self.choosing = None
         self.boardview.show(self.view)
 
@@ -376,6 +378,9 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         if event.type == pygame.KEYDOWN:
             return self.key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.key_held and self.drag is not None:
+                self.pointer.let_go()  # the mouse takes over from the keyboard's piece
+            self.key_reset()
             busy = self.animator.busy
             if busy:
                 self.animator.skip()
@@ -397,9 +402,22 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         return False
 
     def key(self, event: pygame.event.Event) -> bool:
-        """Keyboard shortcuts: Esc menu, Ctrl+Z/Y undo/redo, Space skips animations, Enter
-        confirms a move on the Done step."""
+        """Keyboard shortcuts: the arrows, Enter and Esc work the board's cursor
+        (:class:`BoardKeys`); Esc menu, Ctrl+Z/Y undo/redo, Space skips animations, Enter
+        confirms a move on the Done step and puts a round's results away."""
         ctrl = event.mod & pygame.KMOD_CTRL
+        if not ctrl and self.board_key(event):
+            return True
+        enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if (enter or event.key == pygame.K_SPACE) and self.flow.step is Step.RESULTS:
+            if self.animator.busy:
+                self.animator.skip()  # the first press shows the whole of an animated reveal
+            else:
+                self.dismiss_results()
+            return True
+        if enter and self.results_shown():
+            self.results.close()
+            return True
         if event.key == pygame.K_ESCAPE:
             self.tool("menu")
         elif ctrl and event.key == pygame.K_z:
@@ -413,6 +431,22 @@ class GameScene(TableLook, Wording, Gestures, Chrome, Scene):
         else:
             return False
         return True
+
+    def focus_elements(self) -> list[Any]:
+        """Tab order at the table: the choices and Done / Undo first, then the tools."""
+        def reading(e: Any) -> tuple[int, int]:
+            return (e.rect.y, e.rect.x)
+
+        first = sorted([*self.choices.buttons, *self.confirm_buttons], key=reading)
+        return first + sorted((e for e in self.elements if e not in first), key=reading)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        super().draw_focus(surface)
+        self.draw_cursor(surface)
+
+    def focus_arrive(self) -> None:
+        """A table opened by keys shows the board's cursor (Tab brings the ring)."""
+        self.key_shown = True
 
     def tool(self, key: str) -> None:
         """A top-bar tool (menu, undo, redo, hint) or a Done / Undo button."""
