@@ -144,7 +144,7 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
-                     sounds=Sounds(settings.volume), scenes=SceneManager(),
+                     sounds=Sounds(settings.effects_volume, settings.music_volume), scenes=SceneManager(),
                      executor=Worker("bot"), nav=AppNavigation(), headless=headless,
                      read_only=read_only, place=place)
     ctx.profiles.read_only = read_only
@@ -190,6 +190,8 @@ def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  
     try:
         if slept > 0 and ctx.scenes.top is not None:
             ctx.scenes.top.update(slept)  # a message's seconds, a bot's pause: no tween runs
+        if slept > 0:
+            ctx.sounds.update(slept)  # a delayed cue, a loop fading across
         _frame(ctx, dt, events)
         changing = True
         ctx.scenes.apply()
@@ -218,17 +220,53 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
             toggle_fullscreen(ctx)
             continue
         consumed = ctx.ui.process_events(event)
+        if not consumed and mute_key(ctx, event):
+            continue
         top = ctx.scenes.top
         if not consumed and top is not None:
             top.handle_event(event)
     top = ctx.scenes.top
     if top is not None:
         top.update(dt)
+    ctx.sounds.want(music_of(ctx.scenes.stack))
+    ctx.sounds.update(dt)
     ctx.ui.update(dt)
     for scene in ctx.scenes.visible():
         scene.draw(ctx.window)
     ctx.ui.draw_ui(ctx.window)
+    if ctx.sounds.note_time > 0:
+        from screens.soundnote import draw_sound_note
+
+        draw_sound_note(ctx)
     pygame.display.flip()
+
+
+def mute_key(ctx, event: "pygame.event.Event") -> bool:  # type: ignore[no-untyped-def]
+    """M (not while typing, not with Ctrl or Alt): all sound off or on, said in a note."""
+    import pygame
+    import pygame_gui
+
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_m:
+        return False
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return False
+    if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in ctx.ui.get_focus_set() or ()):
+        return False  # an M typed into a name
+    from screens.text import tr
+
+    muted = not ctx.sounds.muted
+    ctx.sounds.toggle_mute(tr("sound.muted") if muted else tr("sound.unmuted"))
+    return True
+
+
+def music_of(stack: "list[Scene]") -> Optional[str]:
+    """The loop for the screens on the stack: the topmost that names one (a game's table, the
+    main menu); a page or dialog over them keeps theirs."""
+    for scene in reversed(stack):
+        name = getattr(scene, "music", None)
+        if name:
+            return str(name)
+    return None
 
 
 def relayout(ctx, window: "pygame.Surface") -> None:  # type: ignore[no-untyped-def]

@@ -20,6 +20,9 @@ class Scene:
 
     #: scenes below an overlay keep drawing (dialogs over a game)
     overlay = False
+    #: the background loop while this scene is on show (screens/sound.py ``MUSIC``); None: the
+    #: scene under it says
+    music: Optional[str] = None
 
     def __init__(self, ctx: "AppContext") -> None:
         self.ctx = ctx
