@@ -95,6 +95,22 @@ class Sounds:
             self._cache[name] = sound
         return self._cache[name]
 
+    def check_files(self) -> tuple[int, int]:
+        """Load every cue and loop (the smoke run: they are in the package); how many of each.
+        Raises if one does not load; (0, 0) without a mixer."""
+        if not self.ok:
+            return 0, 0
+        for name in CUES:
+            if self.cue(name) is None:
+                raise RuntimeError(f"cue {name} does not load")
+        for name in MUSIC:
+            path = music_path(name)
+            if path is None:
+                raise RuntimeError(f"music {name} is missing")
+            pygame.mixer.music.load(str(path))
+        self.playing = None  # (the loop wanted is started again)
+        return len(CUES), len(MUSIC)
+
     # -- volumes and mute --------------------------------------------------------------------
     def set_volumes(self, effects: float, music: float) -> None:
         """New effects and music volumes (0-1), the music's at once."""

@@ -4,6 +4,7 @@ no sound device (or all sound is muted with M)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
-ROW = 50  # the rows' spacing (at 720 pixels high)
+ROW = 48  # the rows' spacing (at 720 pixels high)
 SLIDERS = ("music_volume", "effects_volume")
 
 
@@ -40,6 +41,7 @@ class SettingsScene(Scene):
         # The page keeps the interface size it opened with, so that changing that setting does
         # not move the rows under the mouse; the new size shows once the page is closed.
         self.opened_scale = ctx.settings.ui_scale
+        self.heard = 0.0  # when the effects slider last let a cue be heard
 
     def scale(self, value: float) -> int:
         """A length at the window's size and the interface size the page opened with."""
@@ -84,8 +86,10 @@ class SettingsScene(Scene):
             setattr(st, self.controls[event.ui_element], event.value / 100)
             self.ctx.sounds.set_volumes(st.effects_volume, st.music_volume)
             self._save()
-            if self.controls[event.ui_element] == "effects_volume":
-                self.ctx.sounds.play("drop")  # how loud the cues now are
+            now = time.monotonic()
+            if self.controls[event.ui_element] == "effects_volume" and now - self.heard > 0.2:
+                self.heard = now
+                self.ctx.sounds.play("drop")  # how loud the cues now are (not at every step)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.controls:
             key = self.controls[event.ui_element]
