@@ -449,9 +449,11 @@ def melody(style: Style, rng: random.Random) -> list[tuple[int, int, int]]:
         t = bar * 8
         for k, (length, sounding) in enumerate(rhythm):
             if sounding:
+                last = pos
                 pos = max(0, min(len(ladder) - 1, pos + rng.choice((-2, -1, -1, 1, 1, 2, 0))))
-                if k == 0 or length >= 2:  # strong beats lean on the chord
-                    near = sorted(range(len(ladder)), key=lambda j: (abs(j - pos), j))
+                if k == 0 or length >= 2:  # strong beats lean on the chord (moving on if it can)
+                    near = sorted(range(len(ladder)),
+                                  key=lambda j: (abs(j - pos) + (j == last) * 1.5, j))
                     pos = next((j for j in near if ladder[j] % 12 in chord), pos)
                 if bar == bars - 1 and k == len(rhythm) - 1:
                     pos = len(style.scale)
