@@ -529,7 +529,8 @@ def _library(stem: str) -> Optional[ctypes.CDLL]:
         import pygame
 
         here = Path(pygame.__file__).parent
-        folders = [here, here / ".dylibs", here.parent / "pygame_ce.libs", here.parent / "pygame.libs"]
+        folders = [here, here / ".dylibs", here.parent / "pygame_ce.libs",
+                   here.parent / "pygame.libs"]
     except ImportError:
         folders = []
     names = []
@@ -624,7 +625,8 @@ def ogg_bytes(x: Buffer, codec: tuple[ctypes.CDLL, ctypes.CDLL, ctypes.CDLL],
     return bytes(out)
 
 
-def make(out: Path = OUT, only: Optional[Sequence[str]] = None, quiet: bool = False) -> dict[str, int]:
+def make(out: Path = OUT, only: Optional[Sequence[str]] = None,
+         quiet: bool = False) -> dict[str, int]:
     """Write the cues and loops (``only``: just these names) to ``out``; name -> bytes written."""
     out.mkdir(parents=True, exist_ok=True)
     sizes: dict[str, int] = {}

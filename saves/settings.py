@@ -1,4 +1,5 @@
-"""Player settings: music and effects volumes, animation speed, UI scale, colour-blind marks, language."""
+"""Player settings: music and effects volumes, animation speed, UI scale, colour-blind marks,
+language."""
 
 from __future__ import annotations
 

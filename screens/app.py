@@ -144,7 +144,8 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
-                     sounds=Sounds(settings.effects_volume, settings.music_volume), scenes=SceneManager(),
+                     sounds=Sounds(settings.effects_volume, settings.music_volume),
+                     scenes=SceneManager(),
                      executor=Worker("bot"), nav=AppNavigation(), headless=headless,
                      read_only=read_only, place=place)
     ctx.profiles.read_only = read_only
@@ -250,7 +251,8 @@ def mute_key(ctx, event: "pygame.event.Event") -> bool:  # type: ignore[no-untyp
         return False
     if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
         return False
-    if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in ctx.ui.get_focus_set() or ()):
+    focus = ctx.ui.get_focus_set() or ()
+    if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus):
         return False  # an M typed into a name
     from screens.text import tr
 

@@ -325,7 +325,7 @@ class Catch22Scene(GameScene):
         gold taken or the jackpot won as the news comes."""
         cues = {"walk": "drop", "coins": "gold", "die": "dice", "cube": "drop", "swap": "slide",
                 "start": "drop"}
-        heard = set()
+        heard: set[str] = set()
         for st in self.stages:
             name = cues.get(st.kind)
             if name:
