@@ -1,4 +1,5 @@
-"""Player settings: volume, animation speed, UI scale, colour-blind marks, language."""
+"""Player settings: music and effects volumes, animation speed, UI scale, colour-blind marks,
+language."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ LANGUAGES = ("en", "zh-TW")
 class Settings:
     """What a player can change in the Settings screen."""
 
-    volume: float = 0.7
+    music_volume: float = 0.4
+    effects_volume: float = 0.7
     animation_speed: float = 1.0
     ui_scale: float = 1.0
     colour_blind_marks: bool = True
@@ -39,6 +41,13 @@ class Settings:
         """Take each usable value (the default for any other); the names of those refused."""
         refused = []
         defaults = Settings()
+        if "volume" in values:  # a file from before the two volumes: its one volume is both
+            old = _checked("effects_volume", values["volume"])
+            if old is None:
+                refused.append("volume")
+            else:
+                values = {"effects_volume": old, "music_volume": min(old, defaults.music_volume),
+                          **values}
         for name in (f.name for f in fields(Settings)):
             if name not in values:
                 continue
@@ -56,9 +65,9 @@ def _checked(name: str, value: Any) -> Any:
         return value if isinstance(value, bool) else None
     if name == "language":
         return value if isinstance(value, str) and value in LANGUAGES else None
-    if name in ("volume", "bot_pace"):
+    if name in ("music_volume", "effects_volume", "bot_pace"):
         number = finite(value, -1e9, 1e9)
-        high = 1.0 if name == "volume" else 3.0
+        high = 3.0 if name == "bot_pace" else 1.0
         return None if number is None else min(max(number, 0.0), high)
     allowed = ANIMATION_SPEEDS if name == "animation_speed" else UI_SCALES
     number = finite(value, 0.0, 100.0)

@@ -165,6 +165,7 @@ def smoke(read_only: bool = False) -> int:
         ctx.scenes.pop()
         frame(ctx, 0.016)
         checked.append(f"{game_id}: {len(session.log)} moves")
+    print("sound (cues, loops):", *ctx.sounds.check_files())  # all in the package
     print("smoke ok — " + "; ".join(checked))
     ctx.executor.shutdown(wait=False)
     return 0

@@ -28,6 +28,8 @@ def frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]" = None,  
     try:
         if slept > 0 and ctx.scenes.top is not None:
             ctx.scenes.top.update(slept)  # a message's seconds, a bot's pause: no tween runs
+        if slept > 0:
+            ctx.sounds.update(slept)  # a delayed cue, a loop fading across
         _frame(ctx, dt, events)
         changing = True
         ctx.scenes.apply()
@@ -59,6 +61,8 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
         if top is not None and top.keyboard(event):
             continue  # Tab, or a key on the widget under the keyboard's ring
         consumed = ctx.ui.process_events(event)
+        if not consumed and mute_key(ctx, event):
+            continue
         if not consumed and top is not None:
             top.handle_event(event)
     top = ctx.scenes.top
@@ -67,13 +71,48 @@ def _frame(ctx, dt: float, events: "Optional[list[pygame.event.Event]]") -> None
         if ctx.keyboard and ctx.arrived is not top:
             ctx.arrived = top
             top.focus_arrive()  # a screen opened by keys shows where the keys are
+    ctx.sounds.want(music_of(ctx.scenes.stack))
+    ctx.sounds.update(dt)
     ctx.ui.update(dt)
     for scene in ctx.scenes.visible():
         scene.draw(ctx.window)
     ctx.ui.draw_ui(ctx.window)
     if top is not None:
         top.draw_focus(ctx.window)
+    if ctx.sounds.note_time > 0:
+        from screens.soundnote import draw_sound_note
+
+        draw_sound_note(ctx)
     pygame.display.flip()
+
+
+def mute_key(ctx, event: "pygame.event.Event") -> bool:  # type: ignore[no-untyped-def]
+    """M (not while typing, not with Ctrl or Alt): all sound off or on, said in a note."""
+    import pygame
+    import pygame_gui
+
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_m:
+        return False
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return False
+    focus = ctx.ui.get_focus_set() or ()
+    if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus):
+        return False  # an M typed into a name
+    from screens.text import tr
+
+    muted = not ctx.sounds.muted
+    ctx.sounds.toggle_mute(tr("sound.muted") if muted else tr("sound.unmuted"))
+    return True
+
+
+def music_of(stack: "list[Scene]") -> Optional[str]:
+    """The loop for the screens on the stack: the topmost that names one (a game's table, the
+    main menu); a page or dialog over them keeps theirs."""
+    for scene in reversed(stack):
+        name = getattr(scene, "music", None)
+        if name:
+            return str(name)
+    return None
 
 
 def relayout(ctx, window: "pygame.Surface") -> None:  # type: ignore[no-untyped-def]

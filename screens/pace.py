@@ -26,9 +26,9 @@ def wants_frame_in(ctx: "AppContext", since_input: float) -> float:
         return 0.0
     waits = [HEARTBEAT]
     top = scenes.stack[-1]
-    ask = top.next_frame()
-    if ask is not None:
-        waits.append(max(0.0, ask))
+    for ask in (top.next_frame(), ctx.sounds.next_frame()):
+        if ask is not None:
+            waits.append(max(0.0, ask))
     if since_input < HOT:
         waits.append(0.0)
     elif since_input < WARM:

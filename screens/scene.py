@@ -28,6 +28,9 @@ class Scene:
     _focus: Optional[Focus] = None
     #: Up and Down move the ring too (a dialog's column of buttons)
     arrow_focus = False
+    #: the background loop while this scene is on show (screens/sound.py ``MUSIC``); None: the
+    #: scene under it says
+    music: Optional[str] = None
 
     def __init__(self, ctx: "AppContext") -> None:
         self.ctx = ctx

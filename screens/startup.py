@@ -134,7 +134,8 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,
                      saves=SaveStore(read_only=read_only), profiles=ProfileBook().load(),
-                     sounds=Sounds(settings.volume), scenes=SceneManager(),
+                     sounds=Sounds(settings.effects_volume, settings.music_volume),
+                     scenes=SceneManager(),
                      executor=Worker("bot"), nav=AppNavigation(), headless=headless,
                      read_only=read_only, place=place)
     ctx.profiles.read_only = read_only

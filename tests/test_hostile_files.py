@@ -114,11 +114,13 @@ def test_a_file_that_grows_while_it_is_read_is_cut_at_the_limit(tmp_path: Path,
 
 @pytest.mark.parametrize("text,field", [
     ('{"bot_pace": ' + "9" * 401 + "}", "bot_pace"),
-    ('{"bot_pace": NaN}', "bot_pace"), ('{"volume": Infinity}', "volume"),
-    ('{"volume": -Infinity}', "volume"), ('{"animation_speed": NaN}', "animation_speed"),
+    ('{"bot_pace": NaN}', "bot_pace"), ('{"effects_volume": Infinity}', "effects_volume"),
+    ('{"music_volume": -Infinity}', "music_volume"),
+    ('{"animation_speed": NaN}', "animation_speed"),
     ('{"ui_scale": 1e400}', "ui_scale"), ('{"animation_speed": true}', "animation_speed"),
     ('{"fullscreen": "yes"}', "fullscreen"), ('{"language": ["en"]}', "language"),
-    ('{"volume": "0.5"}', "volume"), ('{"colour_blind_marks": null}', "colour_blind_marks"),
+    ('{"music_volume": "0.5"}', "music_volume"),
+    ('{"colour_blind_marks": null}', "colour_blind_marks"),
 ])
 def test_a_settings_value_the_code_cannot_use_gets_the_default_and_a_message(
         nine_lives_home: Path, text: str, field: str) -> None:
@@ -137,11 +139,12 @@ def test_a_settings_value_the_code_cannot_use_gets_the_default_and_a_message(
 def test_settings_in_range_are_kept_and_out_of_range_clamped(nine_lives_home: Path) -> None:
     path = nine_lives_home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
-    path.write_text('{"bot_pace": 99, "volume": -3, "animation_speed": 2, "ui_scale": 0.9}')
+    path.write_text('{"bot_pace": 99, "effects_volume": -3, "music_volume": 5, '
+                    '"animation_speed": 2, "ui_scale": 0.9}')
     settings, problem = load_settings()
     assert problem == ""
-    assert (settings.bot_pace, settings.volume, settings.animation_speed, settings.ui_scale) == (
-        3.0, 0.0, 2.0, 0.9)
+    assert (settings.bot_pace, settings.effects_volume, settings.music_volume,
+            settings.animation_speed, settings.ui_scale) == (3.0, 0.0, 1.0, 2.0, 0.9)
 
 
 PROFILE_CASES = [

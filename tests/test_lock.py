@@ -103,7 +103,7 @@ def test_a_second_copy_offers_read_only_and_then_writes_nothing(
     from saves.settings import Settings, save_settings
     from saves.store import SaveStore
     SaveStore().save("evening", Session.start("gambit", [Seat("Mia")], 4, {}))
-    save_settings(Settings(volume=0.3))
+    save_settings(Settings(effects_volume=0.3))
     before = files(nine_lives_home / "data"), files(nine_lives_home / "config")
 
     def play(ctx: Any) -> None:
@@ -119,7 +119,7 @@ def test_a_second_copy_offers_read_only_and_then_writes_nothing(
         frame(ctx, 0.016)
         for _ in range(3):
             assert scene.play(session.state.legal_actions()[0])
-        ctx.settings.volume = 0.9
+        ctx.settings.effects_volume = 0.9
         from screens.menus.settings import SettingsScene
         SettingsScene(ctx)._save()
         ctx.profiles.add("Leo")

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from conftest import ROOT, ci_run
 
+from screens.sound import CUES, MUSIC
+
 pytestmark = [
     pytest.mark.package,
     pytest.mark.skipif(sys.platform == "win32", reason="the check runs the bundle under env -i"),
@@ -56,6 +58,8 @@ def test_smoke_without_python(bundle: Path, tmp_path: Path) -> None:
     done = bare_run(bundle, home, "--smoke")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "smoke ok" in done.stdout
+    every = f"sound (cues, loops): {len(CUES)} {len(MUSIC)}"
+    assert every in done.stdout, "every cue and loop loads in the bundle"
     # Logs and saves go to the platform folders (platformdirs, XDG defaults under HOME).
     assert (home / ".local" / "state" / "nine-lives" / "log" / "nine-lives.log").is_file()
     assert (home / ".local" / "share" / "nine-lives").is_dir()
@@ -97,6 +101,8 @@ def test_bundle_is_lean_but_complete(bundle: Path) -> None:
     internal = bundle / "_internal"
     assert (internal / "assets" / "theme.json").is_file()
     assert (internal / "assets" / "art" / "icon.png").is_file()
+    sounds = {p.name for p in (internal / "assets" / "sounds").iterdir()}
+    assert {f"{c}.wav" for c in CUES} | {f"music_{m}.ogg" for m in MUSIC} <= sounds
     data = sorted(p.name for p in (ROOT / "cats" / "data").glob("*.json"))
     assert sorted(p.name for p in (internal / "cats" / "data").glob("*.json")) == data
     fonts = {p.name for p in (internal / "pygame_gui" / "data").iterdir()}

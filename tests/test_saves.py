@@ -130,9 +130,10 @@ def test_delete_removes_slot_and_backup() -> None:
 
 
 def test_settings_round_trip_and_damaged_file_kept(nine_lives_home: Path) -> None:
-    save_settings(Settings(volume=0.2, animation_speed=2.0))
+    save_settings(Settings(effects_volume=0.2, music_volume=0.1, animation_speed=2.0))
     loaded, problem = load_settings()
-    assert problem == "" and loaded.volume == 0.2 and loaded.animation_speed == 2.0
+    assert problem == "" and loaded.animation_speed == 2.0
+    assert (loaded.effects_volume, loaded.music_volume) == (0.2, 0.1)
     path = nine_lives_home / "config" / "settings.json"
     path.write_text("{oops")
     loaded, problem = load_settings()

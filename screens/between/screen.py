@@ -108,7 +108,6 @@ class BetweenScene(GameScene):
                                 "wins": list(before.get("wins") or self.view["wins"])}
             self.nuzzle = self.animator.add(Tween((0.0, 0.0), (1.0, 0.0), NUZZLE_SECONDS,
                                                   ease=pytweening.linear, tag="nuzzle"))
-            self.ctx.sounds.play("check")
             return
         toy = getattr(action, "toy", None)
         if toy is None or seat is None or not 0 <= toy < len(self.boardview.slots):
@@ -121,6 +120,9 @@ class BetweenScene(GameScene):
         start = drop_from if drop_from is not None and seat == self.viewer else self.boardview.seat_anchor(seat)
         tween = self.animator.add(Tween(start, end, SLIDE_SECONDS, tag="slide"))
         self.slide = (toy, index, seat, tween)
+
+    def move_cue(self, before: JsonDict, action: Action) -> Optional[str]:
+        return "slide"  # a toy card slides to its toy
 
     def nuzzle_progress(self) -> float:
         """0..1 through the Nuzzle reveal; 1 when it is not running."""

@@ -26,6 +26,7 @@ from cats.core import Action, Spot
 from cats.session import Session
 from screens.anim import Tween
 from screens.assets import font
+from screens.box.draw import SWEEP_HOLD
 from screens.box.layout import BoxUi, JsonDict
 from screens.box.live import LiveBox
 from screens.focus import FocusTarget
@@ -219,12 +220,21 @@ class BoxScene(GameScene):
                     self.sweep = (full, winner, self.animator.add(Tween(
                         (0.0, 0.0), (1.0, 0.0), SWEEP_SECONDS, ease=pytweening.linear,
                         tag="sweep")))
+                    self.cue("trick", SWEEP_SECONDS * SWEEP_HOLD)  # as it flies to the winner
         finished = v.get("last_round")
         if finished is not None and (before.get("round") != v.get("round")
                                      or (v["phase"] == "over" and before.get("phase") != "over")):
-            if finished.get("paradox") is not None:
+            paradox = finished.get("paradox") is not None
+            if paradox:
                 self.flash(tr("box.paradox_flash", name=self.seat_name(finished["paradox"])), 5.0)
-                self.ctx.sounds.play("check")
+            if paradox or v["phase"] != "over":  # (the end panel sounds the game's end)
+                self.cue("paradox" if paradox else "round", SWEEP_SECONDS)
+
+    def move_cue(self, before: JsonDict, action: Action) -> Optional[str]:
+        return "slide" if action.kind == "play" else "drop"
+
+    def round_cue(self) -> Optional[str]:
+        return None  # timed with the last trick's sweep (animate)
 
     def fly_start(self, before: JsonDict, seat: int, number: int,
                   drop_from: Optional[Point]) -> Point:

@@ -324,15 +324,33 @@ class Catch22Scene(GameScene):
             for kind, phrase in news(was, now, action):  # type: ignore[arg-type]
                 self.news.append([self.session.say(phrase), NEWS_COLOURS[kind], 7.0])
                 self.news = self.news[-3:]
-        if any(e["kind"] in ("steal", "jackpot", "win") for e in events):
-            self.ctx.sounds.play("check")
         self.before = before
         self.stages = plan(before, after, action, dice)
+        self.stage_cues(events)
         total = max((st.start + st.duration for st in self.stages), default=0.0)
         self.timeline = None
         if total > 0:
             self.timeline = self.animator.add(
                 Tween((0.0, 0.0), (total, 0.0), total, ease=pytweening.linear, tag="c22"))
+
+    def move_cue(self, before: JsonDict, action: Action) -> Optional[str]:
+        return None  # each stage of the animation sounds its own (stage_cues)
+
+    def stage_cues(self, events: list[JsonDict]) -> None:
+        """A cue for each stage as it is shown: the cat's arrival, the coins, the die, a cube;
+        gold taken or the jackpot won as the news comes."""
+        cues = {"walk": "drop", "coins": "gold", "die": "dice", "cube": "drop", "swap": "slide",
+                "start": "drop"}
+        heard: set[str] = set()
+        for st in self.stages:
+            name = cues.get(st.kind)
+            if name:
+                self.cue(name, st.start + st.duration if st.kind == "walk" else st.start)
+                heard.add(name)
+        if "gold" not in heard and any(e["kind"] in ("steal", "jackpot") for e in events):
+            self.cue("gold")
+        if not self.stages:
+            self.cue("drop")
 
     # -- news and tips ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

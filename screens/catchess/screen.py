@@ -326,7 +326,6 @@ class CatChessScene(GameScene):
         rounds_now = len(self.view.get("rounds_played") or [])
         new_round = rounds_now != len(before.get("rounds_played") or [])
         if new_round:
-            self.ctx.sounds.play("check")
             if self.view.get("phase") != "over":
                 return  # the garden was cleared for the next deal: the reveal tells the round
         old, new = self.positions(before), self.positions(self.view)

@@ -51,11 +51,14 @@ class GambitScene(GameScene):
         return action.kind in ("draw", "peek", "look", "burrow")
 
     # -- animation ---------------------------------------------------------------------------
+    def move_cue(self, before: dict[str, Any], action: Action) -> Optional[str]:
+        return "slide"  # every move of the puzzle is a card's
+
     def animate(self, before: dict[str, Any], action: Action) -> None:
         self.hint_spot = None
         if before.get("queen_side") != self.view.get("queen_side"):
             self.flip = self.animator.add(Tween((1.0, 0.0), (0.0, 0.0), 0.5, tag="flip"))
-            self.ctx.sounds.play("check")
+            self.cue("flip", 0.15)
         event = self.view.get("last_event")
         if event:
             self.flash(event, 4.0)

@@ -32,6 +32,8 @@ __all__ = ["MainMenu", "RulesScene"]
 class MainMenu(Scene):
     """Continue, New game, Load, Profiles, Settings, Rules, Quit — and the five games."""
 
+    music = "menu"
+
     def __init__(self, ctx: "AppContext") -> None:
         super().__init__(ctx)
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}

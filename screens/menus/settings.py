@@ -1,8 +1,10 @@
-"""Settings: volume, animation speed, interface size, colour-blind marks, language, bot pace,
-and the Done / Undo step before a hotseat hand-off."""
+"""Settings: music and effects volumes, animation speed, interface size, colour-blind marks,
+language, bot pace, and the Done / Undo step before a hotseat hand-off; a line says when there is
+no sound device (or all sound is muted with M)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,8 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+ROW = 48  # the rows' spacing (at 720 pixels high)
+SLIDERS = ("music_volume", "effects_volume")
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -37,6 +41,7 @@ class SettingsScene(Scene):
         # The page keeps the interface size it opened with, so that changing that setting does
         # not move the rows under the mouse; the new size shows once the page is closed.
         self.opened_scale = ctx.settings.ui_scale
+        self.heard = 0.0  # when the effects slider last let a cue be heard
 
     def scale(self, value: float) -> int:
         """A length at the window's size and the interface size the page opened with."""
@@ -50,10 +55,13 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect((w - s(620)) // 2, s(40), s(620), h - s(80))
         x, y = self.panel.x + s(260), self.panel.y + s(90)
         self.controls = {}
-        slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(x, y, s(300), s(34)), st.volume * 100, (0, 100), self.ctx.ui)
-        self.keep(slider)
-        self.controls[slider] = "volume"
+        for i, name in enumerate(SLIDERS):
+            slider = pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(x, y + i * s(ROW), s(300), s(34)), getattr(st, name) * 100,
+                (0, 100), self.ctx.ui)
+            self.keep(slider)
+            self.controls[slider] = name
+        y += s(ROW) * (len(SLIDERS) - 1)
         rows = [
             ("animation", tr(f"speed.{st.animation_speed:g}")),
             ("scale", f"{int(st.ui_scale * 100)} %"),
@@ -63,7 +71,7 @@ class SettingsScene(Scene):
             ("confirm", tr("on") if st.confirm_moves else tr("off")),
         ]
         for i, (key, label) in enumerate(rows, 1):
-            btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label,
+            btn = self.button(pygame.Rect(x, y + i * s(ROW), s(300), s(38)), label,
                               tooltip=tr("settings.next"))
             if key == "language" and len(LANGUAGES) < 2:
                 btn.disable()  # nothing else to choose
@@ -75,9 +83,13 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         st = self.ctx.settings
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element in self.controls:
-            st.volume = event.value / 100
-            self.ctx.sounds.volume = st.volume
+            setattr(st, self.controls[event.ui_element], event.value / 100)
+            self.ctx.sounds.set_volumes(st.effects_volume, st.music_volume)
             self._save()
+            now = time.monotonic()
+            if self.controls[event.ui_element] == "effects_volume" and now - self.heard > 0.2:
+                self.heard = now
+                self.ctx.sounds.play("drop")  # how loud the cues now are (not at every step)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.controls:
             key = self.controls[event.ui_element]
@@ -131,15 +143,27 @@ class SettingsScene(Scene):
         except OSError as exc:  # they still hold for this session; say so, never crash
             self.ctx.settings_problem = tr("settings.not_saved", error=file_text(str(exc)))
 
+    def sound_notice(self) -> str:
+        """What the page says about sound: no device (the game plays on silently), or muted."""
+        sounds = self.ctx.sounds
+        if not sounds.ok:
+            return tr("settings.no_sound")
+        return tr("settings.muted") if sounds.muted else ""
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_page(surface, s, self.panel, tr("settings.title"))
         if self.ctx.settings_problem:
             blit_lines(surface, [file_text(self.ctx.settings_problem)], self.panel.x + s(30),
                        self.panel.bottom - s(130), s(15), palette.WARN, width=self.panel.w - s(60))
+        notice = self.sound_notice()
+        if notice:
+            blit_lines(surface, [notice], self.panel.x + s(30), self.panel.bottom - s(162), s(15),
+                       palette.WARN if not self.ctx.sounds.ok else palette.INK,
+                       width=self.panel.w - s(60))
         f = font(s(17))
-        labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",
-                  "settings.language", "settings.pace", "settings.confirm"]
+        labels = ["settings.music", "settings.effects", "settings.animation", "settings.scale",
+                  "settings.marks", "settings.language", "settings.pace", "settings.confirm"]
         for i, key in enumerate(labels):
             surface.blit(f.render(tr(key), True, palette.INK),
-                         (self.panel.x + s(30), self.panel.y + s(96) + i * s(54)))
+                         (self.panel.x + s(30), self.panel.y + s(96) + i * s(ROW)))

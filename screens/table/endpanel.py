@@ -34,7 +34,8 @@ class EndPanel:
         self.shown = True
         if self.result_lines is None:
             self.result_lines = self.record(outcome)
-            ctx.sounds.play("end")
+            won = any(seat in table.humans() for seat in outcome.winners)
+            ctx.sounds.play("win" if won else "end")
         lines = table.end_lines(outcome) + self.result_lines
 
         def again() -> None:

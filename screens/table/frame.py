@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 log = logging.getLogger(__name__)
+ROUND_CUE_AT = 0.4  # seconds into a move's animation that a round's end is heard
 JsonDict = dict[str, Any]
 POLL = 0.05  # seconds between frames while the table waits on a bot or a timer
 RESULTS_HOLD = 2.5  # seconds a bots-only table shows a round's results (times the bot pace)
@@ -66,6 +67,7 @@ class GameScene(BoardKeys, TableLook, Wording, Gestures, Chrome, Scene):
         # a networked seat: the host's frames stand for the session (net.remote.RemoteSession)
         self.remote = bool(getattr(session, "remote", False))
         self.info = get_game(session.game_id).info
+        self.music = self.info.id  # each game its own loop
         self.boardview: Board = self.make_board(BoardContext(ctx.window, ctx.settings))
         self.flow = HotseatFlow(self.humans(), self.info.hidden_information,
                                 ctx.settings.confirm_moves)
@@ -328,7 +330,12 @@ class GameScene(BoardKeys, TableLook, Wording, Gestures, Chrome, Scene):
             self.clear_flash()  # a refusal can name a card in the last player's hand
         self.refresh()
         self.animate(before, action)
-        self.ctx.sounds.play("place")
+        cue = self.move_cue(before, action)
+        if cue:
+            self.cue(cue)
+        round_cue = self.round_cue() if round_over and not session.state.is_over() else None
+        if round_cue:  # (the end panel sounds the game's end)
+            self.cue(round_cue, ROUND_CUE_AT)
         self.rebuild_choices()
         self.follow_flow()
 
@@ -346,6 +353,22 @@ class GameScene(BoardKeys, TableLook, Wording, Gestures, Chrome, Scene):
 
     def animate(self, before: JsonDict, action: Action) -> None:
         """Start animations for the change from ``before`` to ``self.view`` (subclasses)."""
+
+    # -- sound -------------------------------------------------------------------------------
+    def cue(self, name: str, at: float = 0.0) -> None:
+        """Play the cue ``name`` ``at`` seconds into the move's animation (at once when
+        animations are off; screens/sound.py ``CUES``)."""
+        speed = self.ctx.settings.animation_speed
+        self.ctx.sounds.play(name, at / speed if speed > 0 and at > 0 else 0.0)
+
+    def move_cue(self, before: JsonDict, action: Action) -> Optional[str]:
+        """The cue of the move just shown: a piece set down (a card game's card slides; a game
+        whose animation times its own cues says None)."""
+        return "drop"
+
+    def round_cue(self) -> Optional[str]:
+        """The cue of a round just over (None: the screen times its own)."""
+        return "round"
 
     def autosave(self) -> None:
         """Keep the game in the resume slot after every action (said once if that fails); a

@@ -57,10 +57,12 @@ class Gestures:
             reason = self.why_not_pick(spot)
             if reason:
                 self.flash(reason, kind=REFUSAL)
+                self.ctx.sounds.play("refuse")
             return False
         rect = self.spot_rect(spot)
         self.pointer.pick(spot, rect.topleft if rect else pos, pos,
                           self.session.state.legal_targets(spot))
+        self.ctx.sounds.play("pick")
         return True
 
     def pointer_up(self, pos: tuple[int, int]) -> bool:
