@@ -354,20 +354,20 @@ def test_a_catch22_ransom_is_priced_and_offered_by_tab(ctx) -> None:  # type: ig
     assert scene.session is session
 
 
-def test_the_volume_slider_moves_by_the_arrows(ctx) -> None:  # type: ignore[no-untyped-def]
+def test_the_effects_volume_slider_moves_by_the_arrows(ctx) -> None:  # type: ignore[no-untyped-def]
     from screens.menus.settings import SettingsScene
 
     ctx.scenes.push(MainMenu(ctx))
     ctx.scenes.push(SettingsScene(ctx))
     frame(ctx, 0.016)
     page = ctx.scenes.top
-    before = ctx.settings.volume
-    tab_to(ctx, lambda item: page.controls.get(item) == "volume")
+    before = ctx.settings.effects_volume
+    tab_to(ctx, lambda item: page.controls.get(item) == "effects_volume")
     key(ctx, pygame.K_LEFT)
-    assert ctx.settings.volume == pytest.approx(max(0.0, before - 0.05))
+    assert ctx.settings.effects_volume == pytest.approx(max(0.0, before - 0.05))
     key(ctx, pygame.K_RIGHT)
     key(ctx, pygame.K_RIGHT)
-    assert ctx.settings.volume == pytest.approx(min(1.0, max(0.0, before - 0.05) + 0.1))
+    assert ctx.settings.effects_volume == pytest.approx(min(1.0, max(0.0, before - 0.05) + 0.1))
     tab_to(ctx, lambda item: page.controls.get(item) == "done")
     key(ctx, pygame.K_RETURN)
     frame(ctx, 0.016)
