@@ -88,13 +88,18 @@ def test_host_a_table_from_the_app_and_play_it_out(ctx: Any) -> None:
     table.close()
 
 
-def test_join_a_table_from_the_app(ctx: Any, tmp_path: Any) -> None:
+@pytest.mark.parametrize("game", ["gambit", "catchess", "between", "catch22", "box"])
+def test_join_a_table_from_the_app(ctx: Any, tmp_path: Any, game: str) -> None:
+    """Each title from the join page to its end over the wire, a bot in the other seat (Cat's
+    Gambit is solo): the guest's screen plays its seat from the frames alone."""
     from screens.menus.main import MainMenu
     from screens.netplay.join import JoinScene
     from screens.table.frame import GameScene
 
-    host = TableHost("between", [SeatPlan("open"), SeatPlan("bot", "Rob", 1)], 9,
-                     bot_pace=0, cert_folder=tmp_path)
+    seats = [SeatPlan("open")] + ([] if game == "gambit" else [SeatPlan("bot", "Rob", 1)])
+    options = {"rounds": 1} if game == "catchess" else ({"threshold": 8} if game == "catch22"
+                                                        else {})
+    host = TableHost(game, seats, 9, options, bot_pace=0, cert_folder=tmp_path)
     address, port = host.start()
     try:
         ctx.scenes.push(MainMenu(ctx))
