@@ -43,7 +43,8 @@ def wrong_names(text: str, folder: Path = ROOT) -> list[str]:
         rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
         if not path.exists() and rel not in MAY_BE_MISSING:
             wrong.append(rel)
-    wrong += [script for script in COMMAND.findall(text) if not (ROOT / script).is_file()]
+    wrong += [script for script in COMMAND.findall(text)  # ../: beside the repo, not in it
+              if not script.startswith("../") and not (ROOT / script).is_file()]
     return wrong
 
 
