@@ -106,7 +106,7 @@ class BoxDrawing(BoxLayout):
         layer.fill((*palette.LEGAL, 90))
         surface.blit(layer, rect.topleft)
         pygame.draw.rect(surface, palette.LEGAL, rect, width=s(4), border_radius=s(10))
-        if self.ctx.settings.colour_blind_marks:
+        if palette.marks(self.ctx.settings):
             self.draw_tick(surface, rect)
 
     # -- the panels' parts (drawn by :class:`~screens.box.panels.BoxBoard`) -------------------

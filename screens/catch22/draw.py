@@ -255,7 +255,7 @@ class MazeBoard(Catch22Layout):
             surface.blit(glow, rect.topleft)
             pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)),
                              width=s(5) if strong else s(3), border_radius=s(8))
-            if self.ctx.settings.colour_blind_marks:
+            if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, rect)
 
     def draw_cubes(self, surface: pygame.Surface, held: Optional[Spot]) -> None:

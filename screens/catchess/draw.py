@@ -257,7 +257,7 @@ class GardenBoard(CatChessLayout):
                 continue
             pygame.draw.circle(surface, palette.LEGAL, c, r + s(4), s(4))
             self.number_badge(surface, target[1])
-            if self.ctx.settings.colour_blind_marks:
+            if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
         self.draw_target_word(surface)
 

@@ -74,6 +74,9 @@ def _cat_token(art: str, letter: str, size: int, asleep: bool, lang: str) -> pyg
     return surf
 
 
+palette.baked(_cat_token.cache_clear)
+
+
 def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     """A line of text rendered once per language (the table redraws the same labels every
     frame; a player's name reads the same in both languages but is set in each one's font)."""
@@ -320,9 +323,9 @@ class CatChessLayout(Board):
         return pygame.Rect(self.left.right - w, self.lawn.bottom + s(8), w, s(22))
 
     # -- text and tokens -----------------------------------------------------------------------
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
+    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = None,
              bold: bool = False, **where: Any) -> pygame.Rect:
-        img = rendered(text, size, tuple(colour), bold)
+        img = rendered(text, size, tuple(colour or palette.INK), bold)
         rect = img.get_rect(**where)
         surface.blit(img, rect)
         return rect

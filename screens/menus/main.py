@@ -243,6 +243,9 @@ def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int,
     return displayable(card)
 
 
+palette.baked(cover_card.cache_clear)
+
+
 def _fill(line: str, f: pygame.font.Font, width: int) -> list[str]:
     """A Markdown line cut into lines that fit ``width`` (pygame-gui breaks text only at
     spaces, so Chinese is broken here); emphasis marks are closed and reopened at a cut."""

@@ -1,5 +1,5 @@
-"""Settings: volume, animation speed, interface size, colour-blind marks, language, bot pace,
-and the Done / Undo step before a hotseat hand-off."""
+"""Settings: volume, animation speed, interface size, colour-blind marks, high contrast,
+language, bot pace, and the Done / Undo step before a hotseat hand-off."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ import pygame
 import pygame_gui
 
 from cats.session import Session
-from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
-from screens import palette
+from saves.settings import (ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, layout_share,
+                            save_settings, text_share)
+from screens import appearance, palette
 from screens.assets import font, use_language
-from screens.overlays import blit_lines, draw_page
+from screens.overlays import blit_lines, draw_page, fit_text
 from screens.scene import Scene
 from screens.text import LANGUAGE_NAMES, default_seat_names, file_text, set_language, tr
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+ROW = 50  # the rows' pitch
 
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
@@ -37,33 +39,40 @@ class SettingsScene(Scene):
         # The page keeps the interface size it opened with, so that changing that setting does
         # not move the rows under the mouse; the new size shows once the page is closed.
         self.opened_scale = ctx.settings.ui_scale
+        self.pitch = self.label_w = 0
 
     def scale(self, value: float) -> int:
         """A length at the window's size and the interface size the page opened with."""
         w, h = self.ctx.size
-        return max(1, int(value * self.opened_scale * min(h / 720, w / 1100)))
+        return max(1, int(value * layout_share(self.opened_scale) * min(h / 720, w / 1100)))
 
     def build_ui(self) -> None:
         s = self.scale
         w, h = self.ctx.size
         st = self.ctx.settings
-        self.panel = pygame.Rect((w - s(620)) // 2, s(40), s(620), h - s(80))
-        x, y = self.panel.x + s(260), self.panel.y + s(90)
+        grow = text_share(self.opened_scale)  # large text: a wider page, a wider label column
+        pw = min(w - s(40), int(s(620) * grow))
+        self.panel = pygame.Rect((w - pw) // 2, s(40), pw, h - s(80))
+        self.label_w = int(s(230) * grow)
+        x, y = self.panel.x + s(30) + self.label_w, self.panel.y + s(90)
+        bw = min(int(s(300) * grow), self.panel.right - s(30) - x)
+        self.pitch = min(int(s(ROW) * grow), (self.panel.h - s(240)) // 8)
         self.controls = {}
         slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(x, y, s(300), s(34)), st.volume * 100, (0, 100), self.ctx.ui)
+            pygame.Rect(x, y, bw, s(34)), st.volume * 100, (0, 100), self.ctx.ui)
         self.keep(slider)
         self.controls[slider] = "volume"
         rows = [
             ("animation", tr(f"speed.{st.animation_speed:g}")),
             ("scale", f"{int(st.ui_scale * 100)} %"),
             ("marks", tr("on") if st.colour_blind_marks else tr("off")),
+            ("contrast", tr("on") if st.high_contrast else tr("off")),
             ("language", LANGUAGE_NAMES.get(st.language, st.language)),
             ("pace", tr("settings.pace_value", seconds=st.bot_pace)),
             ("confirm", tr("on") if st.confirm_moves else tr("off")),
         ]
         for i, (key, label) in enumerate(rows, 1):
-            btn = self.button(pygame.Rect(x, y + i * s(54), s(300), s(38)), label,
+            btn = self.button(pygame.Rect(x, y + i * self.pitch, bw, self.pitch - s(8)), label,
                               tooltip=tr("settings.next"))
             if key == "language" and len(LANGUAGES) < 2:
                 btn.disable()  # nothing else to choose
@@ -90,6 +99,8 @@ class SettingsScene(Scene):
                 st.ui_scale = _next(UI_SCALES, st.ui_scale)
             elif key == "marks":
                 st.colour_blind_marks = not st.colour_blind_marks
+            elif key == "contrast":
+                st.high_contrast = not st.high_contrast
             elif key == "language":
                 st.language = _next(LANGUAGES, st.language)
                 self.switch_language(st.language)
@@ -98,6 +109,8 @@ class SettingsScene(Scene):
             elif key == "confirm":
                 st.confirm_moves = not st.confirm_moves
             self._save()
+            if key in ("scale", "contrast"):
+                appearance.apply(self.ctx)  # the colours and the text's size, at once
             self.resize()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -139,7 +152,9 @@ class SettingsScene(Scene):
                        self.panel.bottom - s(130), s(15), palette.WARN, width=self.panel.w - s(60))
         f = font(s(17))
         labels = ["settings.volume", "settings.animation", "settings.scale", "settings.marks",
-                  "settings.language", "settings.pace", "settings.confirm"]
+                  "settings.contrast", "settings.language", "settings.pace", "settings.confirm"]
         for i, key in enumerate(labels):
-            surface.blit(f.render(tr(key), True, palette.INK),
-                         (self.panel.x + s(30), self.panel.y + s(96) + i * s(54)))
+            line = fit_text(tr(key), f, self.label_w - s(8))
+            img = f.render(line, True, palette.INK)
+            surface.blit(img, img.get_rect(midleft=(
+                self.panel.x + s(30), self.panel.y + s(90) + i * self.pitch + (self.pitch - s(8)) // 2)))

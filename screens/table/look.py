@@ -48,10 +48,10 @@ class TableLook:
         symbol = self.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
         return palette.SYMBOL_ART.get(symbol, "sym_0")
 
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
+    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = None,
              bold: bool = False, **anchor: Any) -> pygame.Rect:
         """Render one line at an anchor (``topleft=``, ``center=``, ``midleft=`` …)."""
-        img = font(size, bold=bold).render(text, True, colour)
+        img = font(size, bold=bold).render(text, True, colour or palette.INK)
         rect = img.get_rect(**anchor)
         surface.blit(img, rect)
         return rect

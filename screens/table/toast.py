@@ -14,9 +14,10 @@ from screens.overlays import fit_text, wrap
 
 REFUSAL, INFO, SUCCESS = "refusal", "info", "success"
 #: kind -> (fill, border, text colour)
-STYLES = {REFUSAL: (palette.WARN, (140, 50, 36), palette.PAPER),
-          INFO: (palette.PAPER, palette.TEAL, palette.INK),
-          SUCCESS: ((214, 236, 206), (78, 140, 78), palette.INK)}
+STYLES = palette.Named({
+    REFUSAL: ("WARN", lambda: palette.duo((140, 50, 36), palette.INK), "PAPER"),
+    INFO: ("PAPER", "TEAL", "INK"),
+    SUCCESS: (lambda: palette.duo((214, 236, 206), palette.PAPER), "LEGAL", "INK")})
 
 
 def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:
