@@ -239,6 +239,28 @@ def text_size(size: int) -> int:
     return max(1, round(size * text_share(ui_scale())))
 
 
+def theme_px(size: int = 15) -> int:
+    """The pixel size of a pygame-gui theme font of ``size`` at the interface size (the theme's
+    sizes are not scaled by the window)."""
+    return max(8, round(size * ui_scale()))
+
+
+def button_height(least: int, size: int = 15) -> int:
+    """A button's height: ``least`` pixels, or more if its theme font (``size``) needs them."""
+    return max(least, int(theme_px(size) * 1.45) + 6)
+
+
+def button_width(text: str, least: int, size: int = 15, bold: bool = False) -> int:
+    """A button's width: ``least`` pixels, or what ``text`` in its theme font needs."""
+    return max(least, exact_font(theme_px(size), bold).size(text)[0] + theme_px(size) + 8)
+
+
+def exact_font(size: int, bold: bool = False) -> Font:
+    """The app font at exactly ``size`` pixels (a size already grown for large text, such as
+    pygame-gui's)."""
+    return _font(size, bold, words.language())
+
+
 def font(size: int, bold: bool = False) -> Font:
     """The app font at ``size`` pixels (grown by :func:`text_size`), for the current language's
     script."""

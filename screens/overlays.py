@@ -32,7 +32,7 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A paper panel with a wood border and a soft shadow."""
     shadow = rect.move(6, 8)
-    pygame.draw.rect(surface, (60, 40, 30), shadow, border_radius=18)
+    pygame.draw.rect(surface, palette.tone((60, 40, 30)), shadow, border_radius=18)
     pygame.draw.rect(surface, palette.PAPER, rect, border_radius=18)
     pygame.draw.rect(surface, palette.WOOD, rect, width=3, border_radius=18)
 

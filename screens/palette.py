@@ -28,9 +28,6 @@ MUTED = (120, 100, 86)  # quiet text: captions, hints, a number's label
 GOLD = (176, 128, 30)  # a gold word: a jackpot, a best score
 LINE = 1  # how many times thicker outlines of cards and spaces are drawn (:func:`thick`)
 
-NAMES = ("CREAM", "PAPER", "INK", "WOOD", "TERRACOTTA", "TEAL", "MUSTARD", "PLUM", "SAGE",
-         "ROSE", "SHADOW", "FELT", "LEGAL", "WARN", "EDGE", "MUTED", "GOLD", "LINE")
-COSY: dict[str, object] = {name: globals()[name] for name in NAMES}
 # Near-black on white; every colour that words are written in, or written on, is dark enough
 # for white words (and for being words on the white and the grey) at 7:1 or more
 # (tests/test_contrast.py); the seats keep their hues, darkened, and their symbols.
@@ -41,14 +38,17 @@ CONTRAST: dict[str, object] = {
     "FELT": (230, 230, 230), "LEGAL": (0, 75, 20), "WARN": (150, 0, 0), "EDGE": (0, 0, 0),
     "MUTED": (40, 40, 40), "GOLD": (90, 65, 0), "LINE": 2,
 }
+COSY: dict[str, object] = {name: globals()[name] for name in CONTRAST}
 # The pairs (words, what they are written on) the screens draw text in: all of them reach
 # 7:1 in high contrast.
-TEXT_PAIRS = tuple(
-    [(ink, ground) for ink in ("INK", "WOOD", "MUTED", "WARN", "TERRACOTTA", "TEAL", "MUSTARD",
-                               "PLUM", "SAGE", "ROSE", "GOLD", "LEGAL")
-     for ground in ("PAPER", "CREAM", "FELT")]
-    + [("PAPER", ground) for ground in ("INK", "WOOD", "EDGE", "WARN", "TERRACOTTA", "TEAL",
-                                        "MUSTARD", "PLUM", "SAGE", "ROSE", "LEGAL")])
+# (The names are a dictionary's keys: words to translate are never looked for there.)
+_LIGHT_GROUNDS = {"PAPER": 1, "CREAM": 1, "FELT": 1}
+_ON_LIGHT = {"INK": 1, "WOOD": 1, "MUTED": 1, "WARN": 1, "TERRACOTTA": 1, "TEAL": 1,
+             "MUSTARD": 1, "PLUM": 1, "SAGE": 1, "ROSE": 1, "GOLD": 1, "LEGAL": 1}
+_UNDER_PAPER = {"INK": 1, "WOOD": 1, "EDGE": 1, "WARN": 1, "TERRACOTTA": 1, "TEAL": 1,
+                "MUSTARD": 1, "PLUM": 1, "SAGE": 1, "ROSE": 1, "LEGAL": 1}
+TEXT_PAIRS = tuple([(ink, ground) for ink in _ON_LIGHT for ground in _LIGHT_GROUNDS]
+                   + [(next(iter(_LIGHT_GROUNDS)), ground) for ground in _UNDER_PAPER])
 
 PLAYER_COLOURS = {"terracotta": TERRACOTTA, "teal": TEAL, "mustard": MUSTARD, "plum": PLUM,
                   "sage": SAGE, "rose": ROSE}
@@ -134,8 +134,9 @@ def resolve(entry: Entry) -> object:
 
 
 class Named(dict):  # type: ignore[type-arg]
-    """A table of colours given by palette names (or :func:`duo` callables), each read in the
-    look in use when it is looked up: a module's colour table follows :func:`use`."""
+    """A table of colours given as callables (``lambda: palette.TEAL``, :func:`duo`) or palette
+    names, each read in the look in use when it is looked up: a module's colour table follows
+    :func:`use`."""
 
     def __getitem__(self, key: object) -> object:
         return resolve(super().__getitem__(key))
@@ -148,3 +149,13 @@ class Named(dict):  # type: ignore[type-arg]
 
     def items(self):  # type: ignore[no-untyped-def,override]
         return [(k, self[k]) for k in self]
+
+
+def tone(colour: Colour) -> Colour:
+    """A drawing's own colour (a tint, a shade, a shadow) in the current look: itself, or in
+    high contrast white, the light grey or black by how light it is."""
+    if not _high[0]:
+        return colour
+    light = luminance(colour)
+    shade = PAPER if light >= 0.55 else FELT if light >= 0.25 else INK
+    return (*shade[:3], *colour[3:4])  # type: ignore[misc]

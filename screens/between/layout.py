@@ -23,8 +23,9 @@ JsonDict = dict[str, Any]
 # Each suit's toy art and colour (told apart by picture and name as well as colour).
 SUIT_ART = {"mouse": "toy_1", "yarn": "toy_0", "feather": "toy_2", "fish": "toy_3",
             "bell": "toy_4", "laser": "between_laser"}
-SUIT_COLOUR = palette.Named(mouse="PLUM", yarn="ROSE", feather="TEAL", fish="TERRACOTTA",
-                            bell="MUSTARD", laser="SAGE")
+SUIT_COLOUR = palette.Named(
+    mouse=lambda: palette.PLUM, yarn=lambda: palette.ROSE, feather=lambda: palette.TEAL,
+    fish=lambda: palette.TERRACOTTA, bell=lambda: palette.MUSTARD, laser=lambda: palette.SAGE)
 ROOMS = 4
 ROOM_WALLS = ((240, 226, 204), (226, 234, 216), (243, 223, 218), (222, 233, 232))
 SHELF_KEYS = ("between.shelf.start", "between.shelf.one", "between.shelf.two",

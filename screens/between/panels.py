@@ -36,7 +36,7 @@ class BetweenBoard(LiveTable):
         last = v["last_round"]
         p = self.ui.nuzzle
         rect = self.reveal_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         x0 = rect.x + s(14)
@@ -71,7 +71,7 @@ class BetweenBoard(LiveTable):
         for row, seat in enumerate(order):
             r = pygame.Rect(rect.x + s(8), y + row * row_h, rect.w - s(16), row_h - s(3))
             if seat in winners and cheer:
-                pygame.draw.rect(surface, (250, 226, 160), r, border_radius=s(10))
+                pygame.draw.rect(surface, palette.tone((250, 226, 160)), r, border_radius=s(10))
                 pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
             rad = max(6, min(s(12), row_h // 2 - s(3)))
             self.marker(surface, seat, (r.x + s(6) + rad, r.centery), rad)

@@ -81,7 +81,7 @@ class BoxDrawing(BoxLayout):
         s = self.ctx.scale
         radius = max(3, min(s(9), rect.w // 7))
         shadow = s(6) if lifted else max(1, s(2))
-        pygame.draw.rect(surface, (120, 90, 70), rect.move(shadow // 2 + 1, shadow),
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(shadow // 2 + 1, shadow),
                          border_radius=radius)
         if face_down:
             surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
@@ -218,8 +218,8 @@ class BoxDrawing(BoxLayout):
         surf.fill(palette.FELT)  # the table under the board's rounded corners
         ox, oy = -area.x, -area.y
         local = area.move(ox, oy)
-        pygame.draw.rect(surf, (150, 110, 80), local.move(s(2), s(3)), border_radius=s(12))
-        pygame.draw.rect(surf, (214, 194, 170), local, border_radius=s(12))
+        pygame.draw.rect(surf, palette.tone((150, 110, 80)), local.move(s(2), s(3)), border_radius=s(12))
+        pygame.draw.rect(surf, palette.tone((214, 194, 170)), local, border_radius=s(12))
         small = max(9, s(12))
         for row, colour in enumerate(rows):
             y = self.grid.y + row * self.cell_h + oy
@@ -235,14 +235,14 @@ class BoxDrawing(BoxLayout):
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
                 surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)
-                pygame.draw.rect(surf, (190, 168, 146), inner, width=1)
+                pygame.draw.rect(surf, palette.tone((190, 168, 146)), inner, width=1)
                 self.text(surf, str(number), small, (168, 148, 128),
                           topleft=(inner.x + s(3), inner.y + s(1)))
             if colour == "red" and shut:
                 band = pygame.Rect(self.grid.x + ox, y, self.grid.w, self.cell_h).inflate(-s(2),
                                                                                           -s(2))
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill((90, 70, 60, 40))
+                shade.fill(palette.tone((90, 70, 60, 40)))
                 surf.blit(shade, band.topleft)
         return surf.convert() if pygame.display.get_surface() is not None else surf
 

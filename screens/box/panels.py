@@ -98,7 +98,7 @@ class BoxBoard(BoxDrawing):
         r = self.panel_of(seat)
         mover = v.get("to_move")
         fill = palette.PAPER if seat == mover or highlight else (238, 224, 206)
-        pygame.draw.rect(surface, (150, 110, 80), r.move(s(2), s(3)), border_radius=s(10))
+        pygame.draw.rect(surface, palette.tone((150, 110, 80)), r.move(s(2), s(3)), border_radius=s(10))
         pygame.draw.rect(surface, fill, r, border_radius=s(10))
         edge = palette.PLUM if highlight else palette.MUSTARD if seat == mover else palette.WOOD
         pygame.draw.rect(surface, edge, r, width=s(3) if seat == mover or highlight else 1,
@@ -164,7 +164,7 @@ class BoxBoard(BoxDrawing):
         v = self.view
         area = self.hand_area
         band = pygame.Rect(area.x - s(4), area.y - s(2), area.w + s(8), area.h + s(4))
-        pygame.draw.rect(surface, (214, 194, 170), band, border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((214, 194, 170)), band, border_radius=s(14))
         hand = v.get("hand")
         self.draw_aside(surface)
         if hand is None:
@@ -185,7 +185,7 @@ class BoxBoard(BoxDrawing):
         hover = self.hand_index_at(self.ui.hover) if self.ui.held is None and mine else None
         for i, (number, rect) in enumerate(zip(hand, rects)):
             if i == hidden:
-                pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((196, 176, 152)), rect, border_radius=s(8))
                 continue
             chosen = self.ui.chosen is not None and self.ui.chosen[0] == i
             r = rect.move(0, -s(14)) if chosen else rect.move(0, -s(7)) if i == hover else rect
@@ -198,7 +198,7 @@ class BoxBoard(BoxDrawing):
                                  border_radius=s(9))
             elif mine and v["phase"] == "play":  # no legal space for it now
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                shade.fill((90, 70, 60, 70))
+                shade.fill(palette.tone((90, 70, 60, 70)))
                 surface.blit(shade, r.topleft)
 
     def draw_aside(self, surface: pygame.Surface) -> None:
@@ -225,7 +225,7 @@ class BoxBoard(BoxDrawing):
         v = self.view
         last = v["last_round"]
         rect = self.result_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         x0 = rect.x + s(14)

@@ -100,7 +100,7 @@ class MazeBoard(Catch22Layout):
         size = rect.w
         face = pygame.Surface((size, size), pygame.SRCALPHA)
         radius = max(3, size // 6)
-        pygame.draw.rect(face, (255, 252, 246), face.get_rect(), border_radius=radius)
+        pygame.draw.rect(face, palette.tone((255, 252, 246)), face.get_rect(), border_radius=radius)
         pygame.draw.rect(face, border, face.get_rect(), max(2, size // 18), border_radius=radius)
         pips = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
                 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -117,7 +117,7 @@ class MazeBoard(Catch22Layout):
         shadow = pygame.Rect(0, 0, size, size)
         shadow.center = (rect.centerx + size // 16, rect.centery + size // 12)
         if not dim and not angle:
-            pygame.draw.rect(surface, (120, 90, 70), shadow, border_radius=radius)
+            pygame.draw.rect(surface, palette.tone((120, 90, 70)), shadow, border_radius=radius)
         surface.blit(face, face.get_rect(center=rect.center))
 
     def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: Point,
@@ -192,7 +192,7 @@ class MazeBoard(Catch22Layout):
             surf.blit(image("star_square", tile.w, tile.h), tile.topleft)
             return
         fill = SPECIAL_TINT.get(kind, STONE)
-        pygame.draw.rect(surf, (150, 120, 80), tile.move(1, 2), border_radius=radius)
+        pygame.draw.rect(surf, palette.tone((150, 120, 80)), tile.move(1, 2), border_radius=radius)
         pygame.draw.rect(surf, fill, tile, border_radius=radius)
         pygame.draw.rect(surf, STONE_EDGE, tile, max(1, tile.w // 28), border_radius=radius)
         if kind == "jackpot":
@@ -253,7 +253,7 @@ class MazeBoard(Catch22Layout):
             strong = self.ui.route_pick == (spot[1], spot[2])
             glow.fill((*palette.LEGAL, 190 if strong else REST_GLOW))
             surface.blit(glow, rect.topleft)
-            pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)),
+            pygame.draw.rect(surface, palette.tone((60, 150, 70)), rect.inflate(s(2), s(2)),
                              width=s(5) if strong else s(3), border_radius=s(8))
             if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, rect)
@@ -265,7 +265,7 @@ class MazeBoard(Catch22Layout):
         for r, c, owner in self.view["cubes"]:
             if held == ("square", r, c):
                 ghost = self.cube_rect((r, c), False)
-                pygame.draw.rect(surface, (200, 190, 170), ghost.inflate(-ghost.w // 3, -ghost.h // 3),
+                pygame.draw.rect(surface, palette.tone((200, 190, 170)), ghost.inflate(-ghost.w // 3, -ghost.h // 3),
                                  2, border_radius=4)
                 continue
             rect = self.cube_rect((r, c), (r, c) in pawns_at)
@@ -289,7 +289,7 @@ class MazeBoard(Catch22Layout):
         rects = self.pawn_rects(frozenset(moving))
         for seat, rect in rects.items():
             if held == ("pawn", seat):
-                pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                pygame.draw.circle(surface, palette.tone((200, 190, 170)), rect.center, rect.w // 2, 2)
                 continue
             self.draw_token(surface, seat, rect)
         for seat, rect in moving.items():

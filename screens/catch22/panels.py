@@ -59,7 +59,7 @@ class Catch22Board(LiveBoard):
         if view["phase"] == "start" or waiting:
             for seat, rect in waiting.items():
                 if held == ("pawn", seat):
-                    pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                    pygame.draw.circle(surface, palette.tone((200, 190, 170)), rect.center, rect.w // 2, 2)
                     continue
                 start = self.stage("start")
                 if start is not None and start.running(self.ui.time) and start.data["seat"] == seat:
@@ -147,7 +147,7 @@ class Catch22Board(LiveBoard):
         shown = supply - (1 if self.ui.held and self.ui.held.source == ("supply", current) else 0)
         title = tr("catch22.cubes_of", name=self.seat_name(current), n=supply)
         self.fit_text(surface, title, parts["tray_title"], s(14), bold=True)
-        pygame.draw.rect(surface, (206, 186, 160), tray, border_radius=s(10))
+        pygame.draw.rect(surface, palette.tone((206, 186, 160)), tray, border_radius=s(10))
         pygame.draw.rect(surface, palette.WOOD, tray, max(1, s(2)), border_radius=s(10))
         size = self.tray_cube_size()
         gap = max(1, (tray.w - s(8) - 5 * size) // 4)
@@ -195,7 +195,7 @@ class Catch22Board(LiveBoard):
             for seat, rect in rows:
                 hover = rect.collidepoint(self.ui.hover)
                 pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
-                pygame.draw.rect(surface, (60, 150, 70), rect, s(3) if hover else s(2),
+                pygame.draw.rect(surface, palette.tone((60, 150, 70)), rect, s(3) if hover else s(2),
                                  border_radius=s(10))
                 token = pygame.Rect(rect.x + s(4), rect.y + s(3), rect.h - s(6), rect.h - s(6))
                 self.draw_token(surface, seat, token)
@@ -293,7 +293,7 @@ class Catch22Board(LiveBoard):
             text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
             surface.blit(text, text.get_rect(midleft=(gx + coin + s(4), cy)))
             bar = pygame.Rect(row.right - bar_w - s(6), cy - s(5), bar_w, s(10))
-            pygame.draw.rect(surface, (206, 186, 160), bar, border_radius=s(5))
+            pygame.draw.rect(surface, palette.tone((206, 186, 160)), bar, border_radius=s(5))
             filled = bar.copy()
             filled.w = int(bar.w * min(1.0, gold[seat] / max(1, threshold)))
             if filled.w:

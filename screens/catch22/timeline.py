@@ -11,8 +11,9 @@ from screens import palette
 from screens.catch22.layout import JsonDict, Stage
 
 NEWS_COLOURS = palette.Named(
-    steal="TERRACOTTA", jackpot="GOLD", win="TEAL", stuck="WOOD", ransom="PLUM", refuse="PLUM",
-    remove="PLUM", switch="TEAL", roll_again="WOOD")
+    steal=lambda: palette.TERRACOTTA, jackpot=lambda: palette.GOLD, win=lambda: palette.TEAL,
+    stuck=lambda: palette.WOOD, ransom=lambda: palette.PLUM, refuse=lambda: palette.PLUM,
+    remove=lambda: palette.PLUM, switch=lambda: palette.TEAL, roll_again=lambda: palette.WOOD)
 STEP_TIME = 0.13
 DIE_TIME = 0.55
 COIN_TIME = 0.85

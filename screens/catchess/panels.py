@@ -77,7 +77,7 @@ class GoalPanels(GardenBoard):
                   preview: Optional[JsonDict] = None) -> None:
         """A goal card: the order goal and three friend pairs, each with a live tick."""
         s = self.ctx.scale
-        pygame.draw.rect(surface, (120, 90, 70), rect.move(s(2), s(3)), border_radius=s(12))
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(s(2), s(3)), border_radius=s(12))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(12))
         pygame.draw.rect(surface, palette.TEAL, rect, width=s(3), border_radius=s(12))
         head_h = max(s(22), min(s(30), rect.h // 6))

@@ -49,7 +49,7 @@ class CatChessBoard(LiveGarden):
         if entry is None:
             return
         rect = self.results_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         over = self.view.get("phase") == "over"
@@ -80,7 +80,7 @@ class CatChessBoard(LiveGarden):
         for p in players:
             seat = p["seat"]
             row = pygame.Rect(rect.x + s(10), y, rect.w - s(20), row_h - s(4))
-            pygame.draw.rect(surface, (246, 238, 226), row, border_radius=s(10))
+            pygame.draw.rect(surface, palette.tone((246, 238, 226)), row, border_radius=s(10))
             rad = max(8, min(s(13), row.h // 4))
             self.mini_badge(surface, seat, (row.x + s(6) + rad, row.y + s(4) + rad), rad)
             name = (tr("table.you", name=self.seat_name(seat)) if seat == self.ui.viewer

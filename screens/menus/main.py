@@ -215,7 +215,7 @@ class MainMenu(Scene):
         """One game in the library: cover art, title, players; greyed if not yet playable."""
         s = self.ctx.scale
         lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
-        pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), lifted.move(s(4), s(6)), border_radius=s(14))
         sub = players_text(GAMES[gid].info) if playable(gid) else tr("menu.workshop")
         looks = (s(14), s(3), s(18), s(14), (s(12), s(46), s(24)))
         surface.blit(cover_card(gid, lifted.size, looks, short_title(GAMES[gid].info), sub,
@@ -235,7 +235,7 @@ def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int,
     card.blit(image(f"cover_{gid}", rect.w, int(rect.w / 1.6)), (0, 0))
     if not live:
         shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((246, 235, 221, 150))
+        shade.fill(palette.tone((246, 235, 221, 150)))
         card.blit(shade, (0, 0))
     pygame.draw.rect(card, palette.WOOD, rect, width=border, border_radius=radius)
     card.blit(font(title_size, bold=True).render_kept(name, palette.INK), (pad, rect.h - name_up))

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from screens import palette
-from screens.assets import font, ui_font_name
+from screens.assets import button_height, button_width, font, ui_font_name
 from cats.core import Action, Spot
 from screens.overlays import fit_text
 from screens.table.choices import ChoiceStrip
@@ -141,7 +141,7 @@ class Chrome:
             self.draw_side_panel(surface)
         if self.flow.step is Step.CONFIRM:
             band = self.confirm_rect()
-            pygame.draw.rect(surface, (90, 60, 40), band.move(s(3), s(4)), border_radius=s(14))
+            pygame.draw.rect(surface, palette.tone((90, 60, 40)), band.move(s(3), s(4)), border_radius=s(14))
             pygame.draw.rect(surface, palette.PAPER, band, border_radius=s(14))
             pygame.draw.rect(surface, palette.WOOD, band, width=s(3), border_radius=s(14))
         if self.flash_time > 0 and self.flash_text:
@@ -153,7 +153,8 @@ class Chrome:
     def build_ui(self) -> None:
         w, h = self.ctx.size
         s = self.ctx.scale
-        self.top = pygame.Rect(0, 0, w, s(56))
+        bh = button_height(s(38))  # large text: a taller bar
+        self.top = pygame.Rect(0, 0, w, bh + s(18))
         side_w = max(s(300), w // 4)
         self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
         strip = s(64) if self.uses_choice_strip else 0
@@ -166,9 +167,9 @@ class Chrome:
         if self.has_hint and not getattr(self, "remote", False):  # a guest has no position to think on
             tools.append(("hint", tr("game.hint")))
         for key, label in tools:
-            bw = s(96)
+            bw = button_width(label, s(96))
             x -= bw + s(6)
-            btn = self.button(pygame.Rect(x, s(9), bw, s(38)), label,
+            btn = self.button(pygame.Rect(x, s(9), bw, bh), label,
                               tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
             self.tool_buttons[btn] = key
             self.tools_left = x

@@ -15,9 +15,11 @@ from screens.overlays import fit_text, wrap
 REFUSAL, INFO, SUCCESS = "refusal", "info", "success"
 #: kind -> (fill, border, text colour)
 STYLES = palette.Named({
-    REFUSAL: ("WARN", lambda: palette.duo((140, 50, 36), palette.INK), "PAPER"),
-    INFO: ("PAPER", "TEAL", "INK"),
-    SUCCESS: (lambda: palette.duo((214, 236, 206), palette.PAPER), "LEGAL", "INK")})
+    REFUSAL: (lambda: palette.WARN, lambda: palette.duo((140, 50, 36), palette.INK),
+              lambda: palette.PAPER),
+    INFO: (lambda: palette.PAPER, lambda: palette.TEAL, lambda: palette.INK),
+    SUCCESS: (lambda: palette.duo((214, 236, 206), palette.PAPER), lambda: palette.LEGAL,
+              lambda: palette.INK)})
 
 
 def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:
