@@ -46,9 +46,10 @@ def draw_page(surface: pygame.Surface, scale: Any, panel: pygame.Rect, title: st
 
 
 def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, size: int,
-               colour: tuple[int, int, int] = palette.INK, width: int = 0,
+               colour: Optional[tuple[int, int, int]] = None, width: int = 0,
                bold_first: bool = False) -> int:
     """Draw lines of text (wrapped to ``width`` if given); returns the y below them."""
+    colour = colour or palette.INK
     for i, line in enumerate(lines):
         f = font(size, bold=bold_first and i == 0)
         indent, parts = wrap_indented(line, f, width)

@@ -13,7 +13,6 @@ from screens import palette
 from screens.assets import font, image
 from screens.between.layout import (
     CLIMB,
-    DIM,
     ROOM_WALLS,
     ROOMS,
     SHELF_KEYS,
@@ -78,7 +77,7 @@ class TableDrawing(BetweenLayout):
             else:
                 pygame.draw.circle(surface, palette.PAPER, c, r)
                 pygame.draw.circle(surface, palette.tone((200, 180, 160)), c, r, 2)
-                colour = DIM
+                colour = palette.MUTED
             self.text(surface, str(k), s(12), colour, True, center=c)
             x += 2 * r + s(5)
         x += s(14)
@@ -250,7 +249,7 @@ class TableDrawing(BetweenLayout):
                 else:
                     self.draw_empty_slot(surface, slot, toy["open"] and self.ui.my_turn)
             if not toy["open"]:
-                self.pill(surface, tr("between.full"), s(12), DIM,
+                self.pill(surface, tr("between.full"), s(12), palette.MUTED,
                           midtop=(self.toy_cols[t].centerx, self.slots[t][-1].bottom + s(2)))
             if held is not None and hover == ("toy", t):
                 self.draw_drop_hint(surface, held, t)
@@ -371,7 +370,7 @@ class TableDrawing(BetweenLayout):
         colour = palette.WARN if passed else palette.TEAL
         pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(12))
         pygame.draw.rect(surface, colour, box, width=s(3), border_radius=s(12))
-        self.text(surface, heading, s(12), palette.INK,
+        self.text(surface, self.fit(heading, s(12), box.w - s(8)), s(12), palette.INK,
                   midtop=(box.centerx, box.y + s(4)))
         big = self.text(surface, str(total), s(38), colour, True,
                         center=(box.centerx, box.y + box.h // 2 + s(1)))
@@ -382,7 +381,8 @@ class TableDrawing(BetweenLayout):
             note = tr("between.right_on_cat")
         else:
             note = tr("between.short_of_cat", n=cat - total)
-        self.text(surface, note, s(12), colour, True, midbottom=(box.centerx, box.bottom - s(4)))
+        self.text(surface, self.fit(note, s(12), box.w - s(8), bold=True), s(12), colour, True,
+                  midbottom=(box.centerx, box.bottom - s(4)))
         side = tr("between.total") if total == now else tr("between.now", n=now)
         self.text(surface, side, s(12), palette.INK, midright=(big.x - s(6), big.centery))
 

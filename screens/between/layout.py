@@ -201,8 +201,8 @@ class BetweenLayout(Board):
         s = self.ctx.scale
         n = len(self.seats)
         bottom = self.side.bottom - self.side.h // 2 - s(14)
-        top = rect.y + s(26)
-        row_h = max(s(30), min(s(46), (bottom - top) // max(1, n)))
+        top = rect.y + self.ctx.line(26)
+        row_h = max(s(30), min(self.ctx.line(46), (bottom - top) // max(1, n)))
         return [pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - s(4)) for i in range(n)]
 
     def seat_anchor(self, seat: int) -> Point:

@@ -38,7 +38,7 @@ def draw_aids(board: "BoxBoard", surface: pygame.Surface, rect: pygame.Rect, y: 
     gave_w = len(facts.colours) * (mark + s(2))
     left = rect.x + s(22) + gave_w + s(6)
     col = max(s(14), (rect.right - left) // len(facts.numbers))
-    board.text(surface, tr("box.aids.gave_up"), s(10), DIM,
+    board.text(surface, tr("box.aids.gave_up"), s(10), palette.duo(DIM, palette.MUTED),
                midleft=(rect.x + s(22), y + s(8)))
     for i, number in enumerate(facts.numbers):
         cx = left + i * col + col // 2
@@ -51,8 +51,8 @@ def draw_aids(board: "BoxBoard", surface: pygame.Surface, rect: pygame.Rect, y: 
             if colour in facts.open_spaces[number]:
                 board.mark(surface, colour, (cx, cy), mark)
             else:  # taken: a small dot where the symbol would be
-                pygame.draw.circle(surface, DIM, (cx, cy), max(1, s(2)))
-    board.text(surface, tr("box.aids.open"), s(10), DIM,
+                pygame.draw.circle(surface, palette.duo(DIM, palette.MUTED), (cx, cy), max(1, s(2)))
+    board.text(surface, tr("box.aids.open"), s(10), palette.duo(DIM, palette.MUTED),
                midright=(left - s(4), y + len(facts.colours) * (mark + s(2)) // 2))
     y += len(facts.colours) * (mark + s(2)) + s(2)
     for seat in range(n):
@@ -68,7 +68,7 @@ def draw_aids(board: "BoxBoard", surface: pygame.Surface, rect: pygame.Rect, y: 
                 pygame.draw.circle(surface, palette.INK, (cx, cy), max(2, s(3)))
             else:
                 d = max(3, s(4))
-                pygame.draw.line(surface, DIM, (cx - d, cy - d), (cx + d, cy + d), max(1, s(2)))
-                pygame.draw.line(surface, DIM, (cx - d, cy + d), (cx + d, cy - d), max(1, s(2)))
+                pygame.draw.line(surface, palette.duo(DIM, palette.MUTED), (cx - d, cy - d), (cx + d, cy + d), max(1, s(2)))
+                pygame.draw.line(surface, palette.duo(DIM, palette.MUTED), (cx - d, cy + d), (cx + d, cy - d), max(1, s(2)))
         y += row
     return y + s(6)

@@ -231,7 +231,7 @@ class BoxDrawing(BoxLayout):
             name_y = label.centery - (s(7) if two else 0)
             self.text(surf, engine_text(colour), s(14), palette.INK, True, midleft=(tx, name_y))
             if two:
-                self.text(surf, tr("box.trump"), small, DIM, midleft=(tx, label.centery + s(9)))
+                self.text(surf, tr("box.trump"), small, palette.MUTED, midleft=(tx, label.centery + s(9)))
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
                 surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)

@@ -94,9 +94,10 @@ class MazeBoard(Catch22Layout):
         return r
 
     def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int,
-                 border: tuple[int, int, int] = palette.INK, angle: float = 0.0,
+                 border: Optional[tuple[int, int, int]] = None, angle: float = 0.0,
                  dim: bool = False) -> None:
         """A die face with pips (value 0: blank)."""
+        border = border or palette.INK
         size = rect.w
         face = pygame.Surface((size, size), pygame.SRCALPHA)
         radius = max(3, size // 6)
@@ -145,9 +146,9 @@ class MazeBoard(Catch22Layout):
         surf = pygame.Surface(fr.size, pygame.SRCALPHA)
         ox, oy = self.origin[0] - fr.x, self.origin[1] - fr.y
         c = self.cell
-        pygame.draw.rect(surf, HEDGE_DARK, surf.get_rect(), border_radius=s(14))
+        pygame.draw.rect(surf, palette.duo(HEDGE_DARK, (30, 30, 30)), surf.get_rect(), border_radius=s(14))
         inner = pygame.Rect(ox, oy, c * self.n, c * self.n)
-        pygame.draw.rect(surf, HEDGE, inner)
+        pygame.draw.rect(surf, palette.duo(HEDGE, (60, 60, 60)), inner)
         f = font(max(9, min(s(13), int((ox - 2) * 0.8))), bold=True)
         for i in range(self.n):
             letter = f.render("abcdefghijklmnopqrstuvwxyz"[i], True, (232, 240, 222))
@@ -158,7 +159,7 @@ class MazeBoard(Catch22Layout):
             for col in range(self.n):
                 rect = pygame.Rect(ox + col * c, oy + r * c, c, c)
                 if self.kind_at((r, col)) != "out":
-                    pygame.draw.rect(surf, GRAVEL, rect)
+                    pygame.draw.rect(surf, palette.duo(GRAVEL, palette.PAPER), rect)
         for r in range(self.n):
             for col in range(self.n):
                 if self.kind_at((r, col)) == "out":
@@ -176,7 +177,7 @@ class MazeBoard(Catch22Layout):
         c = rect.w
         seed = (r * 31 + col * 17) % 7
         for i, (dx, dy) in enumerate(((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7), (0.5, 0.5))):
-            shade = HEDGE_LIGHT if (i + seed) % 3 == 0 else HEDGE
+            shade = palette.duo(HEDGE_LIGHT, (90, 90, 90)) if (i + seed) % 3 == 0 else palette.duo(HEDGE, (60, 60, 60))
             pygame.draw.circle(surf, shade, (rect.x + int(dx * c), rect.y + int(dy * c)),
                                int(c * (0.3 if i < 4 else 0.24)))
         if seed == 2:
@@ -191,10 +192,10 @@ class MazeBoard(Catch22Layout):
         if kind == "star":
             surf.blit(image("star_square", tile.w, tile.h), tile.topleft)
             return
-        fill = SPECIAL_TINT.get(kind, STONE)
+        fill = SPECIAL_TINT.get(kind, palette.duo(STONE, palette.PAPER))
         pygame.draw.rect(surf, palette.tone((150, 120, 80)), tile.move(1, 2), border_radius=radius)
         pygame.draw.rect(surf, fill, tile, border_radius=radius)
-        pygame.draw.rect(surf, STONE_EDGE, tile, max(1, tile.w // 28), border_radius=radius)
+        pygame.draw.rect(surf, palette.duo(STONE_EDGE, palette.INK), tile, palette.thick(max(1, tile.w // 28)), border_radius=radius)
         if kind == "jackpot":
             art = int(tile.w * 0.78)
             surf.blit(image("jackpot", art, art), (tile.x + (tile.w - art) // 2, tile.y + tile.h - art))
@@ -232,7 +233,7 @@ class MazeBoard(Catch22Layout):
             tile = self.tile_rect(cell)
             if gold <= 0:
                 veil = pygame.Surface(tile.size, pygame.SRCALPHA)
-                veil.fill((*GRAVEL, 170))
+                veil.fill((*palette.duo(GRAVEL, palette.PAPER), 170))
                 surface.blit(veil, tile.topleft)
             r = max(7, int(self.cell * 0.2))
             centre = (tile.right - r + s(2), tile.y + r - s(2))

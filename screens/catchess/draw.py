@@ -11,7 +11,6 @@ from cats.core import Spot
 from screens import palette
 from screens.assets import font
 from screens.catchess.layout import (
-    DIM,
     LAWN,
     LAWN_EDGE,
     STONE,
@@ -50,7 +49,7 @@ class GardenBoard(CatChessLayout):
             if cat is None or ("waiting", letter) in hidden or letter in moving:
                 pygame.draw.circle(surface, palette.tone((200, 180, 156)), rect.center, rect.w // 2 - s(2))
                 if letter in where:
-                    self.text(surface, tr("catchess.sits_on", region=where[letter]), max(9, s(11)), DIM, True,
+                    self.text(surface, tr("catchess.sits_on", region=where[letter]), max(9, s(11)), palette.MUTED, True,
                               center=rect.center)
                 continue
             if mine:
@@ -66,7 +65,7 @@ class GardenBoard(CatChessLayout):
         lawn = self.lawn
         pygame.draw.rect(surface, palette.tone((120, 100, 80)), lawn.move(s(3), s(4)), border_radius=s(22))
         pygame.draw.rect(surface, LAWN, lawn, border_radius=s(22))
-        pygame.draw.rect(surface, LAWN_EDGE, lawn, width=s(3), border_radius=s(22))
+        pygame.draw.rect(surface, palette.duo(LAWN_EDGE, palette.INK), lawn, width=s(3), border_radius=s(22))
         regions = {r["id"]: r for r in self.view["regions"]}
         path = self.path_points()
         order = [rid for rid, _ in path]
@@ -189,8 +188,9 @@ class GardenBoard(CatChessLayout):
                 continue
             pygame.draw.circle(surface, palette.tone((150, 130, 104)), (c[0] + s(2), c[1] + s(3)), r)
             lit = ("region", rid) in self.ui.targets
-            pygame.draw.circle(surface, palette.tone((196, 230, 190)) if lit else STONE, c, r)
-            pygame.draw.circle(surface, STONE_EDGE, c, r, max(2, s(2)))
+            pygame.draw.circle(surface, palette.tone((196, 230, 190)) if lit else palette.duo(STONE, palette.PAPER), c, r)
+            pygame.draw.circle(surface, palette.duo(STONE_EDGE, palette.INK), c, r,
+                               palette.thick(max(2, s(2))))
             if ring_seat is not None and rid in ring_regions:
                 self.dashed_ring(surface, self.seat_colour(ring_seat), c, r + s(5), s(4))
             self.number_badge(surface, rid)

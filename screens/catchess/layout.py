@@ -32,7 +32,7 @@ TRAIL = (238, 216, 170)
 TRAIL_EDGE = (196, 164, 118)
 STONE = (244, 234, 214)
 STONE_EDGE = (150, 124, 96)
-DIM = (120, 100, 86)
+DIM = (120, 100, 86)  # quiet words: palette.MUTED (which follows the look) is this colour
 WARN_DASH = (200, 80, 60)   # a path step between regions that do not touch
 STAY_CAPTION = "catchess.stay_caption"  # a key of screens.text
 GoalRow = tuple[pygame.Rect, list[str]]
@@ -270,7 +270,7 @@ class CatChessLayout(Board):
         if not cards:
             return []
         y = col.y + rendered(tr("catchess.your_cards", n=1), s(17), palette.INK, True).get_height()
-        y = y + s(2) + rendered("0", s(14), DIM, True).get_height() + s(6)
+        y = y + s(2) + rendered("0", s(14), palette.MUTED, True).get_height() + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
         gap = s(8)
         each = (col.bottom - y - legend_h - gap * (len(cards) - 1)) // len(cards)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 import pygame
 
 from cats.core import Spot
-from saves.settings import layout_share
+from saves.settings import layout_share, text_share
 from screens import palette
 from screens.table.look import TableLook
 from screens.table.pointer import Drag, Point
@@ -37,8 +37,8 @@ class BoardContext:
         return self.window.get_size()
 
     def scale(self, value: float) -> int:
-        """A length scaled by the window height and the UI-size setting (its layout share: above
-        100 % only the text grows) (as the app's),
+        """A length scaled by the window height and the UI-size setting's layout share (as the
+        app's),
         remembered per window size and setting: a frame asks hundreds of times."""
         size, ui_scale = self.window.get_size(), self.settings.ui_scale
         memo = self.__dict__.get("_scaled")
@@ -50,6 +50,11 @@ class BoardContext:
             got = memo[1][value] = max(1, int(value * layout_share(ui_scale)
                                               * min(size[1] / 720, size[0] / 1100)))
         return got
+
+    def line(self, value: float) -> int:
+        """A length that holds text (a line's pitch, a row's height): as :meth:`scale`, grown
+        with large text (the interface size's text share)."""
+        return max(1, int(self.scale(value) * text_share(self.settings.ui_scale)))
 
 
 @dataclass(frozen=True)
