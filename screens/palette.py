@@ -159,3 +159,8 @@ def tone(colour: Colour) -> Colour:
     light = luminance(colour)
     shade = PAPER if light >= 0.55 else FELT if light >= 0.25 else INK
     return (*shade[:3], *colour[3:4])  # type: ignore[misc]
+
+
+def edge(colour: Colour) -> Colour:
+    """An outline's own colour in the current look: itself, or black in high contrast."""
+    return INK if _high[0] else colour

@@ -276,12 +276,13 @@ class TableDrawing(BetweenLayout):
         """An empty place under a toy; a faint plus when the player to move may fill it."""
         s = self.ctx.scale
         pygame.draw.rect(surface, palette.tone((232, 216, 196)), rect, border_radius=s(8))
-        pygame.draw.rect(surface, palette.tone((200, 180, 158)), rect, width=max(1, s(2)), border_radius=s(8))
+        pygame.draw.rect(surface, palette.edge((200, 180, 158)), rect,
+                         width=palette.thick(max(1, s(2))), border_radius=s(8))
         if inviting:
             arm = max(4, rect.w // 6)
             c = rect.center
-            pygame.draw.line(surface, palette.tone((196, 172, 148)), (c[0] - arm, c[1]), (c[0] + arm, c[1]), s(3))
-            pygame.draw.line(surface, palette.tone((196, 172, 148)), (c[0], c[1] - arm), (c[0], c[1] + arm), s(3))
+            pygame.draw.line(surface, palette.edge((196, 172, 148)), (c[0] - arm, c[1]), (c[0] + arm, c[1]), s(3))
+            pygame.draw.line(surface, palette.edge((196, 172, 148)), (c[0], c[1] - arm), (c[0], c[1] + arm), s(3))
 
     def draw_card(self, surface: pygame.Surface, card: JsonDict, rect: pygame.Rect,
                   counts: Optional[int] = None, lifted: bool = False) -> None:
@@ -293,7 +294,7 @@ class TableDrawing(BetweenLayout):
         shadow = s(6) if lifted else max(1, s(2))
         pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(shadow // 2 + 1, shadow), border_radius=radius)
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=radius)
-        pygame.draw.rect(surface, colour, rect, width=max(2, rect.w // 18), border_radius=radius)
+        pygame.draw.rect(surface, colour, rect, width=palette.thick(max(2, rect.w // 18)), border_radius=radius)
         vs = max(9, int(rect.h * 0.3))
         self.text(surface, str(card["value"]), vs, palette.INK, True,
                   topleft=(rect.x + max(3, rect.w // 10), rect.y + max(1, rect.h // 40)))

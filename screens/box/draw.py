@@ -87,6 +87,8 @@ class BoxDrawing(BoxLayout):
             surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
             return
         surface.blit(image("box_card", rect.w, rect.h), rect.topleft)
+        if palette.high_contrast():  # a thick black edge round every card
+            pygame.draw.rect(surface, palette.INK, rect, palette.thick(2), border_radius=radius)
         if colour is not None:
             pygame.draw.rect(surface, COLOUR_RGB[colour], rect, width=max(3, rect.w // 11),
                              border_radius=radius)
@@ -235,8 +237,8 @@ class BoxDrawing(BoxLayout):
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
                 surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)
-                pygame.draw.rect(surf, palette.tone((190, 168, 146)), inner, width=1)
-                self.text(surf, str(number), small, (168, 148, 128),
+                pygame.draw.rect(surf, palette.edge((190, 168, 146)), inner, width=1)
+                self.text(surf, str(number), small, palette.duo((168, 148, 128), palette.MUTED),
                           topleft=(inner.x + s(3), inner.y + s(1)))
             if colour == "red" and shut:
                 band = pygame.Rect(self.grid.x + ox, y, self.grid.w, self.cell_h).inflate(-s(2),
@@ -366,9 +368,9 @@ class BoxDrawing(BoxLayout):
     def draw_empty_slot(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
                         active: bool = False) -> None:
         s = self.ctx.scale
-        pygame.draw.rect(surface, SLOT, rect, border_radius=s(8))
-        pygame.draw.rect(surface, palette.MUSTARD if active else SLOT_EDGE, rect,
-                         width=s(3) if active else max(1, s(2)), border_radius=s(8))
+        pygame.draw.rect(surface, palette.tone(SLOT), rect, border_radius=s(8))
+        pygame.draw.rect(surface, palette.MUSTARD if active else palette.edge(SLOT_EDGE), rect,
+                         width=palette.thick(s(3) if active else max(1, s(2))), border_radius=s(8))
         if label:
             size = max(9, s(12))
             f = font(size, bold=True)

@@ -97,7 +97,7 @@ class BoxBoard(BoxDrawing):
         v = self.view
         r = self.panel_of(seat)
         mover = v.get("to_move")
-        fill = palette.PAPER if seat == mover or highlight else (238, 224, 206)
+        fill = palette.PAPER if seat == mover or highlight else palette.tone((238, 224, 206))
         pygame.draw.rect(surface, palette.tone((150, 110, 80)), r.move(s(2), s(3)), border_radius=s(10))
         pygame.draw.rect(surface, fill, r, border_radius=s(10))
         edge = palette.PLUM if highlight else palette.MUSTARD if seat == mover else palette.WOOD
@@ -142,7 +142,7 @@ class BoxBoard(BoxDrawing):
         cards = v["hand_counts"][seat]
         self.text(surface, cards_text(cards), s(12), palette.MUTED, midright=(r.right - pad, row2))
         # Row 3: prediction, tricks won, total score.
-        row3 = r.bottom - pad - s(7)
+        row3 = r.bottom - pad - self.ctx.line(7)
         prediction = v["predictions"][seat]
         won = v["tricks_won"][seat]
         parts = []

@@ -44,7 +44,8 @@ class GambitBoard(TableauLayout):
             rect = self.card_rect(tuple(cell))
             if tuple(cell) not in occupied:
                 pygame.draw.rect(surface, palette.tone((232, 216, 196)), rect, border_radius=s(8))
-                pygame.draw.rect(surface, palette.tone((210, 190, 168)), rect, width=1, border_radius=s(8))
+                pygame.draw.rect(surface, palette.edge((210, 190, 168)), rect, width=palette.thick(1),
+                                 border_radius=s(8))
         marks = {tuple(m["cell"]): m for m in view["target_marks"]}
         for x, y, stack in view["grid"]:
             self.draw_stack(surface, stack, self.card_rect((x, y)))
@@ -172,6 +173,9 @@ class GambitBoard(TableauLayout):
                 r = r.inflate(-int(r.w * (1 - k)), 0)
             pygame.draw.rect(surface, palette.tone((120, 90, 70)), r.move(2, 3), border_radius=self.ctx.scale(8))
             surface.blit(self.card_image(code, r.w, r.h), r.topleft)
+            if palette.high_contrast():  # a thick black edge round every card
+                pygame.draw.rect(surface, palette.INK, r, palette.thick(2),
+                                 border_radius=self.ctx.scale(8))
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         """The deck with its count (what the player knows of it is listed in the side panel)."""
@@ -210,7 +214,8 @@ class GambitBoard(TableauLayout):
                 if card:
                     self.draw_stack(surface, [card], rect)
                 else:
-                    pygame.draw.rect(surface, palette.tone((200, 182, 160)), rect, width=2, border_radius=s(8))
+                    pygame.draw.rect(surface, palette.edge((200, 182, 160)), rect, width=palette.thick(2),
+                                     border_radius=s(8))
                 continue
             self.draw_pawn_card(surface, spot[1], rect)
 

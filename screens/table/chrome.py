@@ -117,7 +117,14 @@ class Chrome:
         drawn with, the table's own when not given)."""
         pygame.draw.rect(surface, palette.FELT, self.side)
         pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
-        self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)), ui)
+        held = surface.get_clip()
+        if self.side.y < self.message_slot.y <= self.side.bottom:  # large text runs no further
+            surface.set_clip(pygame.Rect(self.side.x, self.side.y, self.side.w,
+                                         self.message_slot.y - self.side.y).clip(held))
+        try:
+            self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)), ui)
+        finally:
+            surface.set_clip(held)
 
     def draw_frame(self, surface: pygame.Surface, side: bool = True) -> None:
         """Top bar with the prompt line, flash message, side panel (unless ``side`` is false:
