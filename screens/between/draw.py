@@ -73,7 +73,7 @@ class TableDrawing(BetweenLayout):
             elif k == v["round"]:
                 pygame.draw.circle(surface, palette.MUSTARD, c, r + s(2))
                 pygame.draw.circle(surface, palette.INK, c, r + s(2), 2)
-                colour = palette.INK
+                colour = palette.PAPER if palette.high_contrast() else palette.INK  # on the dark
             else:
                 pygame.draw.circle(surface, palette.PAPER, c, r)
                 pygame.draw.circle(surface, palette.tone((200, 180, 160)), c, r, 2)

@@ -12,7 +12,7 @@ import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Spot
 from screens import palette
-from screens.assets import font, image
+from screens.assets import exact_font, font, image, text_size
 from screens.catch22.layout import Catch22Layout, Cell, Colour, Stage
 from screens.table.pointer import Point
 from screens.text import tr
@@ -149,7 +149,8 @@ class MazeBoard(Catch22Layout):
         pygame.draw.rect(surf, palette.duo(HEDGE_DARK, (30, 30, 30)), surf.get_rect(), border_radius=s(14))
         inner = pygame.Rect(ox, oy, c * self.n, c * self.n)
         pygame.draw.rect(surf, palette.duo(HEDGE, (60, 60, 60)), inner)
-        f = font(max(9, min(s(13), int((ox - 2) * 0.8))), bold=True)
+        # the edge's letters and numbers: large text grows them as far as the margin holds
+        f = exact_font(max(9, min(text_size(s(13)), int((ox - 2) * 0.8))), bold=True)
         for i in range(self.n):
             letter = f.render("abcdefghijklmnopqrstuvwxyz"[i], True, (232, 240, 222))
             surf.blit(letter, letter.get_rect(center=(ox + i * c + c // 2, oy // 2)))

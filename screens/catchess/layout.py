@@ -167,7 +167,7 @@ class CatChessLayout(Board):
         s = self.ctx.scale
         left = self.left
         self.slot = max(s(30), min(s(66), (left.w - s(20) - 8 * s(6)) // 9))
-        self.tray = pygame.Rect(left.x, left.y, left.w, self.slot + s(34))
+        self.tray = pygame.Rect(left.x, left.y, left.w, self.slot + s(8) + self.ctx.line(26))
         cols, rows = self.grid_size()
         room = pygame.Rect(left.x, self.tray.bottom + s(8), left.w,
                            left.bottom - self.tray.bottom - s(8) - s(52))
@@ -214,7 +214,7 @@ class CatChessLayout(Board):
         gap = s(6)
         total = len(letters) * self.slot + (len(letters) - 1) * gap
         x = self.tray.centerx - total // 2
-        y = self.tray.y + s(26)
+        y = self.tray.y + self.ctx.line(26)  # under the tray's heading
         return {L: pygame.Rect(x + i * (self.slot + gap), y, self.slot, self.slot)
                 for i, L in enumerate(letters)}
 
