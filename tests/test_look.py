@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 from frames import click, headless_context, show
 
@@ -225,3 +226,54 @@ def test_the_move_log_of_a_table_grows_at_150_percent(ctx) -> None:  # type: ign
     assert scene.movelog.size > at_100[0] and scene.top.h > at_100[1]
     assert all(btn.rect.bottom <= scene.top.bottom for btn in scene.tool_buttons)
     assert all(btn.rect.x >= 0 for btn in scene.tool_buttons)
+
+
+@pytest.mark.parametrize("game", sorted(SCREENS))
+def test_every_table_fits_the_smallest_window_at_the_largest_size(game: str) -> None:
+    """At 150 % in the minimum window (960x600) the buttons stay inside the window and do not
+    cover one another, and the top bar holds its buttons."""
+    from screens.window import MINIMUM
+
+    for ctx in headless_context(MINIMUM):
+        ctx.settings.ui_scale = max(UI_SCALES)
+        ctx.settings.high_contrast = True
+        appearance.apply(ctx)
+        session = Session.start(game, [Seat(f"P{i + 1}") for i in range(PLAYERS[game])], 11, {})
+        ctx.headless_reveal = True
+        scene = show(ctx, open_game(ctx, session))
+        frame(ctx, 0.016)
+        window = pygame.Rect((0, 0), ctx.size)
+        buttons = [e.rect for e in scene.elements
+                   if isinstance(e, pygame_gui.elements.UIButton) and e.visible]
+        assert buttons and all(window.contains(r) for r in buttons), game
+        for i, a in enumerate(buttons):
+            assert not any(a.colliderect(b) for b in buttons[i + 1:]), (game, a)
+        assert all(r.bottom <= scene.top.bottom for r in (b.rect for b in scene.tool_buttons))
+        assert scene.movelog.size >= 16  # the log's words at 150 % (11 px at 100 %)
+
+
+def test_the_pages_fit_the_smallest_window_at_the_largest_size() -> None:
+    """The main menu, Settings, a new game's page and the in-game menu at 150 % in 960x600:
+    every button inside the window, none over another."""
+    from screens.app import push_scene
+    from screens.menus.main import MainMenu
+    from screens.window import MINIMUM
+
+    for ctx in headless_context(MINIMUM):
+        ctx.settings.ui_scale = max(UI_SCALES)
+        appearance.apply(ctx)
+        window = pygame.Rect((0, 0), ctx.size)
+        for name in ("", "settings", "new", "menu"):
+            ctx.scenes.rebuild([MainMenu(ctx)])
+            if name == "menu":
+                session = Session.start("between", [Seat("A"), Seat("B")], 3, {})
+                ctx.headless_reveal = True
+                show(ctx, open_game(ctx, session))
+            push_scene(ctx, name, "box")
+            frame(ctx, 0.016)
+            frame(ctx, 0.016)
+            buttons = [e.rect for e in ctx.scenes.top.elements
+                       if isinstance(e, pygame_gui.elements.UIButton) and e.visible]
+            assert len(buttons) > 3 and all(window.contains(r) for r in buttons), name
+            for i, a in enumerate(buttons):
+                assert not any(a.colliderect(b) for b in buttons[i + 1:]), (name, a)
