@@ -277,3 +277,40 @@ def test_the_pages_fit_the_smallest_window_at_the_largest_size() -> None:
             assert len(buttons) > 3 and all(window.contains(r) for r in buttons), name
             for i, a in enumerate(buttons):
                 assert not any(a.colliderect(b) for b in buttons[i + 1:]), (name, a)
+
+
+def test_high_contrast_always_draws_the_colour_blind_marks(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.menus.main import MainMenu
+    from screens.menus.settings import SettingsScene
+
+    ctx.settings.colour_blind_marks = False
+    assert not palette.marks(ctx.settings)
+    ctx.settings.high_contrast = True
+    appearance.apply(ctx)
+    assert palette.marks(ctx.settings)
+    ctx.scenes.push(MainMenu(ctx))
+    ctx.scenes.push(SettingsScene(ctx))
+    frame(ctx, 0.016)
+    marks = next(b for b, k in ctx.scenes.top.controls.items() if k == "marks")
+    assert marks.text == "On" and not marks.is_enabled
+
+
+def test_switching_in_settings_over_a_game_redraws_the_game(ctx) -> None:  # type: ignore[no-untyped-def]
+    from screens.menus.settings import SettingsScene
+
+    session = Session.start("catch22", [Seat("A"), Seat("B")], 5, {})
+    ctx.headless_reveal = True
+    scene = show(ctx, open_game(ctx, session))
+    frame(ctx, 0.016)
+    before = pixels(ctx.window)
+    felt = ctx.window.get_at(scene.side.move(0, 4).midtop)[:3]
+    ctx.scenes.push(SettingsScene(ctx))
+    frame(ctx, 0.016)
+    switch = next(b for b, k in ctx.scenes.top.controls.items() if k == "contrast")
+    click(ctx, switch.rect.center)
+    done = next(b for b, k in ctx.scenes.top.controls.items() if k == "done")
+    click(ctx, done.rect.center)
+    assert ctx.scenes.top is scene
+    frame(ctx, 0.016)
+    assert pixels(ctx.window) != before
+    assert felt != palette.FELT == ctx.window.get_at(scene.side.move(0, 4).midtop)[:3]

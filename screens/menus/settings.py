@@ -65,7 +65,7 @@ class SettingsScene(Scene):
         rows = [
             ("animation", tr(f"speed.{st.animation_speed:g}")),
             ("scale", f"{int(st.ui_scale * 100)} %"),
-            ("marks", tr("on") if st.colour_blind_marks else tr("off")),
+            ("marks", tr("on") if st.colour_blind_marks or st.high_contrast else tr("off")),
             ("contrast", tr("on") if st.high_contrast else tr("off")),
             ("language", LANGUAGE_NAMES.get(st.language, st.language)),
             ("pace", tr("settings.pace_value", seconds=st.bot_pace)),
@@ -76,6 +76,8 @@ class SettingsScene(Scene):
                               tooltip=tr("settings.next"))
             if key == "language" and len(LANGUAGES) < 2:
                 btn.disable()  # nothing else to choose
+            if key == "marks" and st.high_contrast:
+                btn.disable()  # high contrast always draws them
             self.controls[btn] = key
         done = self.button(pygame.Rect(self.panel.right - s(190), self.panel.bottom - s(70),
                                        s(160), s(44)), tr("settings.done"), "#primary")
