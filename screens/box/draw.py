@@ -244,7 +244,7 @@ class BoxDrawing(BoxLayout):
                 band = pygame.Rect(self.grid.x + ox, y, self.grid.w, self.cell_h).inflate(-s(2),
                                                                                           -s(2))
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill(palette.tone((90, 70, 60, 40)))
+                shade.fill(palette.duo((90, 70, 60, 40), (0, 0, 0, 24)))
                 surf.blit(shade, band.topleft)
         return surf.convert() if pygame.display.get_surface() is not None else surf
 
@@ -375,7 +375,8 @@ class BoxDrawing(BoxLayout):
             size = max(9, s(12))
             f = font(size, bold=True)
             lines = wrap(label, f, rect.w - s(6))
-            while size > 8 and max(f.size(line)[0] for line in lines) > rect.w - s(6):
+            while size > 8 and (max(f.size(line)[0] for line in lines) > rect.w - s(6)
+                                or len(lines) * f.get_linesize() > rect.h - s(4)):
                 size -= 1  # a single long word ("predicting…") cannot wrap: smaller type
                 f = font(size, bold=True)
                 lines = wrap(label, f, rect.w - s(6))

@@ -198,11 +198,12 @@ class Chrome:
         """The message slot and, under it, the move log in the side panel's lowest ``height``
         pixels."""
         s = self.ctx.scale
+        slot = self.ctx.line(64)  # two lines of a message (large text: taller)
         top = self.side.bottom - height - s(8)
-        self.message_slot = pygame.Rect(self.side.x + s(8), top, self.side.w - s(16), s(64))
+        self.message_slot = pygame.Rect(self.side.x + s(8), top, self.side.w - s(16), slot)
         if self.log_box is not None:
-            self.log_box.set_dimensions((self.side.w - s(16), height - s(72)))
-            self.log_box.set_relative_position((self.side.x + s(8), top + s(72)))
+            self.log_box.set_dimensions((self.side.w - s(16), height - slot - s(8)))
+            self.log_box.set_relative_position((self.side.x + s(8), top + slot + s(8)))
 
     def layout(self) -> None:
         """Compute the board geometry from ``self.board`` (subclasses)."""
