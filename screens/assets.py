@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from cats import words
+from saves.settings import text_share
 from screens import artcache
 from screens.script import CJK, escape
 
@@ -234,8 +235,6 @@ def ui_scale() -> float:
 def text_size(size: int) -> int:
     """A text size in pixels scaled for the layouts (``ctx.scale``) at the interface size's
     share for text alone (above 100 % the text grows, the layouts do not)."""
-    from saves.settings import text_share
-
     return max(1, round(size * text_share(ui_scale())))
 
 
