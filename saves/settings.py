@@ -1,4 +1,4 @@
-"""Player settings: music and effects volumes, animation speed, UI scale, colour-blind marks,
+"""Player settings: music and effects volumes, animation speed, UI scale, colour-blind marks, high contrast,
 language."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from saves.jsonfile import FileProblem, MissingFile, read_json_object, write_jso
 from saves.values import finite
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0 = animations off; higher = faster
-# Every layout is drawn for the whole window at 100 %, so larger sizes ran off its edges;
-# a smaller one leaves a margin. (An older 125 or 150 % setting reads as 100 %.)
-UI_SCALES = (0.8, 0.9, 1.0)
+# Every layout is drawn for the whole window at 100 %; a smaller size leaves a margin. Above
+# 100 % the layouts stay the window's and only the text grows (see :func:`text_share`).
+UI_SCALES = (0.8, 0.9, 1.0, 1.25, 1.5)
 LANGUAGES = ("en", "zh-TW")
 
 
@@ -31,6 +31,7 @@ class Settings:
     fullscreen: bool = False
     bot_pace: float = 0.6  # seconds a bot's move stays on screen before the next one
     confirm_moves: bool = True  # hotseat: a Done / Undo step before the device passes on
+    high_contrast: bool = False  # near-black on white, thick outlines (screens.palette)
 
     def clamp(self) -> "Settings":
         """Force every value into its allowed range (after loading a hand-edited file)."""
@@ -61,7 +62,7 @@ class Settings:
 
 def _checked(name: str, value: Any) -> Any:
     """``value`` made usable for the setting ``name``, or None if it cannot be."""
-    if name in ("colour_blind_marks", "fullscreen", "confirm_moves"):
+    if name in ("colour_blind_marks", "fullscreen", "confirm_moves", "high_contrast"):
         return value if isinstance(value, bool) else None
     if name == "language":
         return value if isinstance(value, str) and value in LANGUAGES else None
@@ -72,8 +73,19 @@ def _checked(name: str, value: Any) -> Any:
     allowed = ANIMATION_SPEEDS if name == "animation_speed" else UI_SCALES
     number = finite(value, 0.0, 100.0)
     if name == "ui_scale" and number is not None and number > max(UI_SCALES):
-        return 1.0  # an older 125 or 150 % setting reads as 100 %
+        return 1.0  # a size larger than any offered reads as 100 %
     return number if number in allowed else None
+
+
+def layout_share(ui_scale: float) -> float:
+    """The part of the interface size that scales the layouts (at most 100 %: they fill the
+    window there)."""
+    return min(ui_scale, 1.0)
+
+
+def text_share(ui_scale: float) -> float:
+    """The part of the interface size that scales only the text (above 100 %)."""
+    return ui_scale / layout_share(ui_scale) if ui_scale > 0 else 1.0
 
 
 def settings_path() -> Path:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from cats import words
+from saves.settings import text_share
 from screens import artcache
 from screens.script import CJK, escape
 
@@ -217,12 +218,55 @@ def _font_file(bold: bool, lang: str = "en") -> str:
     return str(resources.files("pygame_gui.data").joinpath(name))
 
 
-def font(size: int, bold: bool = False) -> Font:
-    """The app font at ``size`` pixels, for the current language's script."""
+_FOLLOWED: list[Any] = []  # the settings whose interface size the text follows (:func:`follow`)
+
+
+def follow(settings: Any) -> None:
+    """Size the text by ``settings``' interface size from now on (read as each font is asked
+    for: a change shows in the next frame; pygame-gui's theme waits for :func:`use_language`)."""
+    _FOLLOWED[:] = [settings]
+
+
+def ui_scale() -> float:
+    """The interface size in use (1.0 before :func:`follow`)."""
+    return float(_FOLLOWED[0].ui_scale) if _FOLLOWED else 1.0
+
+
+def text_size(size: int) -> int:
+    """A text size in pixels scaled for the layouts (``ctx.scale``) at the interface size's
+    share for text alone (above 100 % the text grows, the layouts do not)."""
+    return max(1, round(size * text_share(ui_scale())))
+
+
+def theme_px(size: int = 15) -> int:
+    """The pixel size of a pygame-gui theme font of ``size`` at the interface size (the theme's
+    sizes are not scaled by the window)."""
+    return max(8, round(size * ui_scale()))
+
+
+def button_height(least: int, size: int = 15) -> int:
+    """A button's height: ``least`` pixels, or more if its theme font (``size``) needs them."""
+    return max(least, int(theme_px(size) * 1.45) + 6)
+
+
+def button_width(text: str, least: int, size: int = 15, bold: bool = False) -> int:
+    """A button's width: ``least`` pixels, or what ``text`` in its theme font needs."""
+    return max(least, exact_font(theme_px(size), bold).size(text)[0] + theme_px(size) + 8)
+
+
+def exact_font(size: int, bold: bool = False) -> Font:
+    """The app font at exactly ``size`` pixels (a size already grown for large text, such as
+    pygame-gui's)."""
     return _font(size, bold, words.language())
 
 
-@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> Font:
+    """The app font at ``size`` pixels (grown by :func:`text_size`), for the current language's
+    script."""
+    return _font(text_size(size), bold, words.language())
+
+
+@lru_cache(maxsize=256)
 def _font(size: int, bold: bool, lang: str) -> Font:
     size = max(size, 6)
     chinese = None if lang in SCRIPT_FONTS else (lambda: _font(size, bold, CHINESE))
@@ -243,9 +287,17 @@ def _face(path: str, size: int) -> Face:
     return face
 
 
+def theme_file() -> str:
+    """The pygame-gui theme of the look in use: assets/theme.json, or theme-contrast.json."""
+    from screens import palette
+
+    return "theme-contrast.json" if palette.high_contrast() else "theme.json"
+
+
 def theme_for(lang: str) -> dict[str, Any]:
-    """assets/theme.json with its fonts swapped for ``lang``'s script font where it needs one."""
-    theme: dict[str, Any] = json.loads(read_text("theme.json"))
+    """The look's theme (:func:`theme_file`) with its fonts swapped for ``lang``'s script font
+    where it needs one and sized at the interface size."""
+    theme: dict[str, Any] = json.loads(read_text(theme_file()))
     name = SCRIPT_FONTS.get(lang, "noto_sans")
     # What players typed (names, in any script) is shown in a font that has Chinese too.
     typed = SCRIPT_FONTS.get(lang, SCRIPT_FONTS[CHINESE])
@@ -257,6 +309,9 @@ def theme_for(lang: str) -> dict[str, Any]:
             # back from another script's font is complete
             block.setdefault("font", {"size": "14"})["name"] = (
                 typed if key.split(".")[0] in TYPED_ELEMENTS else name)
+    for block in theme.values():
+        if isinstance(block, dict) and "size" in block.get("font", {}):
+            block["font"]["size"] = str(max(8, round(int(block["font"]["size"]) * ui_scale())))
     # A button naming a player: its object id's twin (:func:`naming_id`), in that font.
     for key in [k for k in theme if k.startswith("#")] + ["button"]:
         twin = json.loads(json.dumps(theme[key]))
@@ -291,7 +346,8 @@ def html(text: str) -> str:
 
 
 def use_language(ui: "pygame_gui.UIManager", lang: str) -> None:
-    """Give pygame-gui's theme the fonts of ``lang`` (elements made afterwards use them)."""
+    """Give pygame-gui's theme the fonts of ``lang`` and the look in use (its colours, the
+    interface size's font sizes); elements made afterwards use them."""
     for code, name in SCRIPT_FONTS.items():
         regular, bold = _font_file(False, code), _font_file(True, code)
         ui.add_font_paths(name, regular, bold, regular, bold)  # no italic: upright stands in

@@ -55,7 +55,7 @@ def plain_start() -> SimpleNamespace:
     """What a start without arguments asks for: the parser's defaults (screens.cliparser)."""
     return SimpleNamespace(game=None, players=0, seed="", bots=0, option=[], smoke=False,
                            screenshot=None, moves=0, size=WINDOW, lang=None, scene="",
-                           scale=None, host_table=None, seats="open,open", port=0,
+                           scale=None, contrast=False, host_table=None, seats="open,open", port=0,
                            bind="0.0.0.0", seconds=0)
 
 

@@ -118,4 +118,6 @@ def parser(version: Callable[[], str]) -> Parser:
     p.add_argument("--scale", type=int, choices=[round(v * 100) for v in UI_SCALES], default=None,
                    metavar="PERCENT", help="with --screenshot: the interface size in per cent "
                                            "(Settings' Interface size; default: the saved one)")
+    p.add_argument("--contrast", action="store_true",
+                   help="with --screenshot: the high-contrast look (Settings' High contrast)")
     return p

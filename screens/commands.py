@@ -71,6 +71,12 @@ def screenshot(args: Args, read_only: bool = False) -> int:
     ctx.settings.animation_speed = 0
     if args.scale is not None:
         ctx.settings.ui_scale = args.scale / 100
+    if getattr(args, "contrast", False):
+        ctx.settings.high_contrast = True
+    if args.scale is not None or getattr(args, "contrast", False):
+        from screens import appearance
+
+        appearance.apply(ctx, rebuild=False)
     ctx.headless_reveal = True
     ctx.scenes.push(MainMenu(ctx))
     if args.scene == "tutorial":

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from saves.profiles import ProfileBook
-from saves.settings import Settings
+from saves.settings import Settings, layout_share, text_share
 from saves.store import SaveStore
 from screens.sound import Sounds
 from screens.window import WindowPlace
@@ -76,8 +76,9 @@ class AppContext:
         return self.window.get_size()
 
     def scale(self, value: float) -> int:
-        """A length scaled by the window height and the UI-size setting, remembered
-        per window size and setting: a frame asks hundreds of times."""
+        """A length scaled by the window height and the UI-size setting (its layout share: above
+        100 % only the text grows), remembered per window size and setting: a frame asks
+        hundreds of times."""
         size, ui_scale = self.window.get_size(), self.settings.ui_scale
         memo = self.__dict__.get("_scaled")
         if memo is None or memo[0] != (size, ui_scale):
@@ -85,9 +86,14 @@ class AppContext:
             self.__dict__["_scaled"] = memo
         got = memo[1].get(value)
         if got is None:
-            got = memo[1][value] = max(1, int(value * ui_scale
+            got = memo[1][value] = max(1, int(value * layout_share(ui_scale)
                                               * min(size[1] / 720, size[0] / 1100)))
         return got
+
+    def line(self, value: float) -> int:
+        """A length that holds text (a line's pitch, a row's height): as :meth:`scale`, grown
+        with large text (the interface size's text share)."""
+        return max(1, int(self.scale(value) * text_share(self.settings.ui_scale)))
 
     def animator(self) -> Animator:
         """A new animator following the animation-speed setting (the easing code loads with the

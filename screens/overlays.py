@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from screens import palette
-from screens.assets import font
+from screens.assets import button_height, button_width, font
 from screens.assets import html as escape_html  # (a local "html" is a box's text)
 from screens.scene import Scene
 from screens.script import CJK
@@ -32,7 +32,7 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A paper panel with a wood border and a soft shadow."""
     shadow = rect.move(6, 8)
-    pygame.draw.rect(surface, (60, 40, 30), shadow, border_radius=18)
+    pygame.draw.rect(surface, palette.tone((60, 40, 30)), shadow, border_radius=18)
     pygame.draw.rect(surface, palette.PAPER, rect, border_radius=18)
     pygame.draw.rect(surface, palette.WOOD, rect, width=3, border_radius=18)
 
@@ -46,9 +46,10 @@ def draw_page(surface: pygame.Surface, scale: Any, panel: pygame.Rect, title: st
 
 
 def blit_lines(surface: pygame.Surface, lines: Sequence[str], x: int, y: int, size: int,
-               colour: tuple[int, int, int] = palette.INK, width: int = 0,
+               colour: Optional[tuple[int, int, int]] = None, width: int = 0,
                bold_first: bool = False) -> int:
     """Draw lines of text (wrapped to ``width`` if given); returns the y below them."""
+    colour = colour or palette.INK
     for i, line in enumerate(lines):
         f = font(size, bold=bold_first and i == 0)
         indent, parts = wrap_indented(line, f, width)
@@ -147,29 +148,38 @@ class MenuOverlay(Scene):
 
     def build_ui(self) -> None:
         w, h = self.ctx.size
-        s = self.ctx.scale
-        bw, bh, gap = s(300), s(40), s(8)
-        pw = min(bw + s(260), w - s(40))
+        s, t = self.ctx.scale, self.ctx.line  # t: room for the title (large text: more)
+        bh, gap = button_height(s(40)), s(8)
+        bw = min(max([s(300)] + [button_width(label, 0) for label, _fn in self.choices]),
+                 w - s(80))
+        # in two columns when one does not fit the window's height (large text)
+        cols = 2 if len(self.choices) * (bh + gap) > h - s(20) - t(80) - s(40) else 1
+        pw = min(max(cols * bw + (cols - 1) * s(12) + s(80), s(300) + s(260)), w - s(40))
+        if cols == 2:
+            bw = (pw - s(80) - s(12)) // 2
         self.text_width = pw - s(100)
-        buttons_h = len(self.choices) * (bh + gap)
-        room = h - s(40) - s(80) - buttons_h  # what the text may take before it scrolls
+        buttons_h = -(-len(self.choices) // cols) * (bh + gap)
+        room = h - s(40) - t(80) - buttons_h  # what the text may take before it scrolls
         text_h = self._text_height(self.text_width)
         self.scroll_box = None
         if text_h > room:
             text_h = max(room, s(80))
-        ph = s(80) + text_h + buttons_h
+        ph = t(80) + text_h + buttons_h
         self.panel = pygame.Rect((w - pw) // 2, max((h - ph) // 2, s(10)), pw, ph)
         if self.lines and self._text_height(self.text_width) > text_h:
-            box = pygame.Rect(self.panel.x + s(40), self.panel.y + s(60), pw - s(80), text_h - s(4))
+            box = pygame.Rect(self.panel.x + s(40), self.panel.y + t(60), pw - s(80), text_h - s(4))
             html = "<br>".join(escape_html(line) for line in self._box_lines(box.w - 44))
             self.scroll_box = self.keep(pygame_gui.elements.UITextBox(html, box, self.ctx.ui))
-        y = self.panel.y + s(64) + text_h
+        y = self.panel.y + t(64) + text_h
         self._actions = {}
+        rows = -(-len(self.choices) // cols)
         for i, (label, fn) in enumerate(self.choices):
-            btn = self.button(pygame.Rect(self.panel.centerx - bw // 2, y, bw, bh), label,
+            col, row = divmod(i, rows)
+            x = self.panel.centerx - bw // 2 if cols == 1 else (
+                self.panel.x + s(40) + col * (bw + s(12)))
+            btn = self.button(pygame.Rect(x, y + row * (bh + gap), bw, bh), label,
                               "#primary" if i == 0 else "")
             self._actions[btn] = fn
-            y += bh + gap
 
     def _box_lines(self, width: int) -> list[str]:
         """The lines for the scrolling text box: Chinese broken here to ``width`` (the box
@@ -208,7 +218,7 @@ class MenuOverlay(Scene):
                                                    self.panel.y + self.ctx.scale(16))))
         if self.scroll_box is None:
             blit_lines(surface, self.lines, self.panel.x + self.ctx.scale(50),
-                       self.panel.y + self.ctx.scale(62), self.ctx.scale(17),
+                       self.panel.y + self.ctx.line(62), self.ctx.scale(17),
                        width=self.text_width)
 
 

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 
-from screens.assets import naming_id
+from screens.assets import button_height, naming_id
 from screens.focus import Focus, FocusTarget
 from screens.script import CJK
 
@@ -78,9 +78,13 @@ class Scene:
     def button(self, rect: pygame.Rect, text: str, object_id: str = "", tooltip: str = "",
                naming: bool = False) -> pygame_gui.elements.UIButton:
         """A themed button owned by this scene; ``naming``: its text names players (in any
-        script) now or later (a text with Chinese in it always counts)."""
+        script) now or later (a text with Chinese in it always counts). Large text makes it
+        taller if its font needs it."""
         if naming or CJK.search(text):
             object_id = naming_id(object_id)
+        need = button_height(rect.h, 17 if object_id.startswith("#primary") else 15)
+        if need > rect.h:  # large text: as much taller as its font needs, on the same middle
+            rect = rect.inflate(0, need - rect.h)
         btn = pygame_gui.elements.UIButton(
             rect, text, self.ctx.ui, tool_tip_text=tooltip or None,
             object_id=object_id or None)

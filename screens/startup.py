@@ -96,7 +96,8 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     import pygame_gui
 
     from screens import artcache, uicache
-    from screens.assets import asset_path, clear_caches, use_language
+    from screens import palette
+    from screens.assets import asset_path, clear_caches, follow, use_language
     from screens.context import AppContext
     from screens.navigation import AppNavigation
     from screens.scene import SceneManager
@@ -130,6 +131,8 @@ def build_context(size: Optional[tuple[int, int]] = None, headless: bool = False
     # The theme comes with the language's fonts (use_language): loading assets/theme.json here
     # as well would read and build the whole theme once more before the first frame.
     ui = pygame_gui.UIManager(size, None, enable_live_theme_updates=False)
+    palette.use(settings.high_contrast)
+    follow(settings)  # the text's size
     use_language(ui, settings.language)
     uicache.restore(ui)  # the buttons' shapes drawn in earlier runs
     ctx = AppContext(window=window, ui=ui, settings=settings,

@@ -157,6 +157,7 @@ STRINGS: dict[str, dict[str, Union[str, tuple[str, str]]]] = {
         "settings.animation": "Animation speed",
         "settings.scale": "Interface size",
         "settings.marks": "Colour-blind marks",
+        "settings.contrast": "High contrast",
         "settings.language": "Language",
         "settings.pace": "Bot pace (seconds)",
         "settings.pace_value": "{seconds:g} s",

@@ -48,7 +48,8 @@ def drawing_code() -> str:
     files = [str(module.__file__) for module in (rounded_rect_drawable_shape, ui_shadow,
                                                   surface_cache)]
     files += [os.path.join(os.path.dirname(os.path.dirname(files[-1])), "data",
-                           "default_theme.json"), str(asset_path("theme.json"))]
+                           "default_theme.json"), str(asset_path("theme.json")),
+              str(asset_path("theme-contrast.json"))]
     if getattr(sys, "frozen", False):  # a bundle's modules have no files: the bundle's date
         files.append(sys.executable)
     stamps = [pygame.version.ver]

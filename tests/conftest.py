@@ -120,6 +120,17 @@ def nine_lives_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def cosy_look() -> Any:
+    """Every test starts (and leaves) the cosy look at 100 % text: the palette and the text's
+    size are module state that a test switching them must not pass on."""
+    yield
+    if "screens.palette" in sys.modules:
+        sys.modules["screens.palette"].use(False)
+    if "screens.assets" in sys.modules:
+        sys.modules["screens.assets"]._FOLLOWED.clear()
+
+
 def ci_run() -> bool:
     """Whether the suite runs in CI (the ``CI`` variable set, as CI services do)."""
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")

@@ -189,8 +189,9 @@ def test_catch22_save_from_before_the_dice_cap_still_loads() -> None:
         store.load("long game")
 
 
-def test_an_interface_size_too_big_for_the_layouts_reads_as_100_percent() -> None:
-    """125 and 150 % ran the screens off the window's edges and are no longer offered."""
-    assert max(UI_SCALES) == 1.0
-    assert Settings(ui_scale=1.5).clamp().ui_scale == 1.0
+def test_an_interface_size_larger_than_any_offered_reads_as_100_percent() -> None:
+    """Up to 150 % (above 100 % only the text grows); anything larger reads as 100 %."""
+    assert max(UI_SCALES) == 1.5
+    assert Settings(ui_scale=1.5).clamp().ui_scale == 1.5
+    assert Settings(ui_scale=2.0).clamp().ui_scale == 1.0
     assert Settings(ui_scale=0.9).clamp().ui_scale == 0.9

@@ -13,7 +13,6 @@ from screens import palette
 from screens.assets import font, image
 from screens.between.layout import (
     CLIMB,
-    DIM,
     ROOM_WALLS,
     ROOMS,
     SHELF_KEYS,
@@ -74,11 +73,11 @@ class TableDrawing(BetweenLayout):
             elif k == v["round"]:
                 pygame.draw.circle(surface, palette.MUSTARD, c, r + s(2))
                 pygame.draw.circle(surface, palette.INK, c, r + s(2), 2)
-                colour = palette.INK
+                colour = palette.PAPER if palette.high_contrast() else palette.INK  # on the dark
             else:
                 pygame.draw.circle(surface, palette.PAPER, c, r)
-                pygame.draw.circle(surface, (200, 180, 160), c, r, 2)
-                colour = DIM
+                pygame.draw.circle(surface, palette.tone((200, 180, 160)), c, r, 2)
+                colour = palette.MUTED
             self.text(surface, str(k), s(12), colour, True, center=c)
             x += 2 * r + s(5)
         x += s(14)
@@ -98,7 +97,7 @@ class TableDrawing(BetweenLayout):
                     pygame.draw.circle(surface, palette.WOOD, c, dr)
                 else:
                     pygame.draw.circle(surface, palette.PAPER, c, dr)
-                    pygame.draw.circle(surface, (190, 170, 150), c, dr, 1)
+                    pygame.draw.circle(surface, palette.tone((190, 170, 150)), c, dr, 1)
 
     def draw_track(self, surface: pygame.Surface) -> None:
         """The four room cards: shelves with progress markers, lanes with interest markers, the
@@ -110,7 +109,7 @@ class TableDrawing(BetweenLayout):
         per = (v["track_top"] + 1) // ROOMS
         small = font(max(8, s(11)), bold=True)
         for i, room in enumerate(self.rooms):
-            pygame.draw.rect(surface, (150, 110, 80), room.move(s(2), s(3)), border_radius=s(10))
+            pygame.draw.rect(surface, palette.tone((150, 110, 80)), room.move(s(2), s(3)), border_radius=s(10))
             pygame.draw.rect(surface, ROOM_WALLS[i], room, border_radius=s(10))
             plank = pygame.Rect(room.x + s(4), room.y + self.shelf_h - s(7), room.w - s(8), s(5))
             pygame.draw.rect(surface, palette.WOOD, plank, border_radius=s(2))
@@ -122,7 +121,7 @@ class TableDrawing(BetweenLayout):
             self.text(surface, tr(SHELF_KEYS[i]), s(12), palette.WOOD, True,
                       topleft=(label_x, room.y + s(6)))
             floor = pygame.Rect(room.x, room.bottom - self.num_h - s(4), room.w, self.num_h + s(4))
-            pygame.draw.rect(surface, (214, 192, 166), floor, border_bottom_left_radius=s(10),
+            pygame.draw.rect(surface, palette.tone((214, 192, 166)), floor, border_bottom_left_radius=s(10),
                              border_bottom_right_radius=s(10))
             for k in range(per):
                 number = i * per + k
@@ -226,7 +225,7 @@ class TableDrawing(BetweenLayout):
         for t, toy in enumerate(v["toys"]):
             card = self.toy_cards[t]
             colour = SUIT_COLOUR.get(toy["name"], palette.WOOD)
-            pygame.draw.rect(surface, (150, 110, 80), card.move(s(2), s(3)), border_radius=s(12))
+            pygame.draw.rect(surface, palette.tone((150, 110, 80)), card.move(s(2), s(3)), border_radius=s(12))
             pygame.draw.rect(surface, palette.PAPER, card, border_radius=s(12))
             pygame.draw.rect(surface, colour, card, width=s(3), border_radius=s(12))
             name_h = s(18)
@@ -250,7 +249,7 @@ class TableDrawing(BetweenLayout):
                 else:
                     self.draw_empty_slot(surface, slot, toy["open"] and self.ui.my_turn)
             if not toy["open"]:
-                self.pill(surface, tr("between.full"), s(12), DIM,
+                self.pill(surface, tr("between.full"), s(12), palette.MUTED,
                           midtop=(self.toy_cols[t].centerx, self.slots[t][-1].bottom + s(2)))
             if held is not None and hover == ("toy", t):
                 self.draw_drop_hint(surface, held, t)
@@ -276,13 +275,14 @@ class TableDrawing(BetweenLayout):
     def draw_empty_slot(self, surface: pygame.Surface, rect: pygame.Rect, inviting: bool) -> None:
         """An empty place under a toy; a faint plus when the player to move may fill it."""
         s = self.ctx.scale
-        pygame.draw.rect(surface, (232, 216, 196), rect, border_radius=s(8))
-        pygame.draw.rect(surface, (200, 180, 158), rect, width=max(1, s(2)), border_radius=s(8))
+        pygame.draw.rect(surface, palette.tone((232, 216, 196)), rect, border_radius=s(8))
+        pygame.draw.rect(surface, palette.edge((200, 180, 158)), rect,
+                         width=palette.thick(max(1, s(2))), border_radius=s(8))
         if inviting:
             arm = max(4, rect.w // 6)
             c = rect.center
-            pygame.draw.line(surface, (196, 172, 148), (c[0] - arm, c[1]), (c[0] + arm, c[1]), s(3))
-            pygame.draw.line(surface, (196, 172, 148), (c[0], c[1] - arm), (c[0], c[1] + arm), s(3))
+            pygame.draw.line(surface, palette.edge((196, 172, 148)), (c[0] - arm, c[1]), (c[0] + arm, c[1]), s(3))
+            pygame.draw.line(surface, palette.edge((196, 172, 148)), (c[0], c[1] - arm), (c[0], c[1] + arm), s(3))
 
     def draw_card(self, surface: pygame.Surface, card: JsonDict, rect: pygame.Rect,
                   counts: Optional[int] = None, lifted: bool = False) -> None:
@@ -292,9 +292,9 @@ class TableDrawing(BetweenLayout):
         colour = SUIT_COLOUR.get(card["suit_name"], palette.WOOD)
         radius = max(3, min(s(8), rect.w // 6))
         shadow = s(6) if lifted else max(1, s(2))
-        pygame.draw.rect(surface, (120, 90, 70), rect.move(shadow // 2 + 1, shadow), border_radius=radius)
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(shadow // 2 + 1, shadow), border_radius=radius)
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=radius)
-        pygame.draw.rect(surface, colour, rect, width=max(2, rect.w // 18), border_radius=radius)
+        pygame.draw.rect(surface, colour, rect, width=palette.thick(max(2, rect.w // 18)), border_radius=radius)
         vs = max(9, int(rect.h * 0.3))
         self.text(surface, str(card["value"]), vs, palette.INK, True,
                   topleft=(rect.x + max(3, rect.w // 10), rect.y + max(1, rect.h // 40)))
@@ -314,7 +314,7 @@ class TableDrawing(BetweenLayout):
         s = self.ctx.scale
         v = self.view
         area = self.hand_area
-        pygame.draw.rect(surface, (214, 194, 170), area.inflate(s(10), s(6)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((214, 194, 170)), area.inflate(s(10), s(6)), border_radius=s(14))
         hand = v.get("hand")
         if hand is None:
             msg = tr("box.hidden") if self.ui.humans else tr("net.watching" if self.ui.watching else "box.all_bots")
@@ -341,7 +341,7 @@ class TableDrawing(BetweenLayout):
             if card is None:
                 continue
             if spot == held:
-                pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((196, 176, 152)), rect, border_radius=s(8))
                 continue
             hovered = self.ui.held is None and rect.collidepoint(self.ui.hover) and spot in sources
             r = rect.move(0, -s(8)) if hovered else rect
@@ -371,7 +371,7 @@ class TableDrawing(BetweenLayout):
         colour = palette.WARN if passed else palette.TEAL
         pygame.draw.rect(surface, palette.PAPER, box, border_radius=s(12))
         pygame.draw.rect(surface, colour, box, width=s(3), border_radius=s(12))
-        self.text(surface, heading, s(12), palette.INK,
+        self.text(surface, self.fit(heading, s(12), box.w - s(8)), s(12), palette.INK,
                   midtop=(box.centerx, box.y + s(4)))
         big = self.text(surface, str(total), s(38), colour, True,
                         center=(box.centerx, box.y + box.h // 2 + s(1)))
@@ -382,7 +382,8 @@ class TableDrawing(BetweenLayout):
             note = tr("between.right_on_cat")
         else:
             note = tr("between.short_of_cat", n=cat - total)
-        self.text(surface, note, s(12), colour, True, midbottom=(box.centerx, box.bottom - s(4)))
+        self.text(surface, self.fit(note, s(12), box.w - s(8), bold=True), s(12), colour, True,
+                  midbottom=(box.centerx, box.bottom - s(4)))
         side = tr("between.total") if total == now else tr("between.now", n=now)
         self.text(surface, side, s(12), palette.INK, midright=(big.x - s(6), big.centery))
 

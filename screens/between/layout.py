@@ -23,8 +23,9 @@ JsonDict = dict[str, Any]
 # Each suit's toy art and colour (told apart by picture and name as well as colour).
 SUIT_ART = {"mouse": "toy_1", "yarn": "toy_0", "feather": "toy_2", "fish": "toy_3",
             "bell": "toy_4", "laser": "between_laser"}
-SUIT_COLOUR = {"mouse": palette.PLUM, "yarn": palette.ROSE, "feather": palette.TEAL,
-               "fish": palette.TERRACOTTA, "bell": palette.MUSTARD, "laser": palette.SAGE}
+SUIT_COLOUR = palette.Named(
+    mouse=lambda: palette.PLUM, yarn=lambda: palette.ROSE, feather=lambda: palette.TEAL,
+    fish=lambda: palette.TERRACOTTA, bell=lambda: palette.MUSTARD, laser=lambda: palette.SAGE)
 ROOMS = 4
 ROOM_WALLS = ((240, 226, 204), (226, 234, 216), (243, 223, 218), (222, 233, 232))
 SHELF_KEYS = ("between.shelf.start", "between.shelf.one", "between.shelf.two",
@@ -200,8 +201,8 @@ class BetweenLayout(Board):
         s = self.ctx.scale
         n = len(self.seats)
         bottom = self.side.bottom - self.side.h // 2 - s(14)
-        top = rect.y + s(26)
-        row_h = max(s(30), min(s(46), (bottom - top) // max(1, n)))
+        top = rect.y + self.ctx.line(26)
+        row_h = max(s(30), min(self.ctx.line(46), (bottom - top) // max(1, n)))
         return [pygame.Rect(rect.x, top + i * row_h, rect.w, row_h - s(4)) for i in range(n)]
 
     def seat_anchor(self, seat: int) -> Point:

@@ -12,7 +12,6 @@ from screens.between.layout import (
     CARD_RATIO,
     CLIMB,
     COUNT,
-    DIM,
     NUZZLE_SECONDS,
     SLIDE,
     SUIT_ART,
@@ -36,7 +35,7 @@ class BetweenBoard(LiveTable):
         last = v["last_round"]
         p = self.ui.nuzzle
         rect = self.reveal_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         x0 = rect.x + s(14)
@@ -46,7 +45,7 @@ class BetweenBoard(LiveTable):
             title = tr("between.nuzzle", round=last["round"], cat=last["cat"])
         head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(8)))
         hint = tr("between.see_all") if p < 1.0 else tr("table.click_close")
-        self.text(surface, hint, s(12), DIM, midright=(rect.right - s(14), head.centery))
+        self.text(surface, hint, s(12), palette.MUTED, midright=(rect.right - s(14), head.centery))
         # The toys' final attractions.
         y = head.bottom + s(6)
         ts = s(22)
@@ -71,7 +70,7 @@ class BetweenBoard(LiveTable):
         for row, seat in enumerate(order):
             r = pygame.Rect(rect.x + s(8), y + row * row_h, rect.w - s(16), row_h - s(3))
             if seat in winners and cheer:
-                pygame.draw.rect(surface, (250, 226, 160), r, border_radius=s(10))
+                pygame.draw.rect(surface, palette.tone((250, 226, 160)), r, border_radius=s(10))
                 pygame.draw.rect(surface, palette.MUSTARD, r, width=s(2), border_radius=s(10))
             rad = max(6, min(s(12), row_h // 2 - s(3)))
             self.marker(surface, seat, (r.x + s(6) + rad, r.centery), rad)
@@ -111,7 +110,7 @@ class BetweenBoard(LiveTable):
                     star = image("star_square", ch, ch)
                     surface.blit(star, star.get_rect(midleft=(nx, r.centery)))
                     nx += ch + s(6)
-                self.text(surface, note, s(14), palette.INK if seat in winners and cheer else DIM,
+                self.text(surface, note, s(14), palette.INK if seat in winners and cheer else palette.MUTED,
                           seat in winners and cheer, midleft=(nx, r.centery))
         if v["phase"] == "over" and cheer and v.get("summary"):
             summary = say(v["summary"], [seat.name for seat in self.seats])  # the engine's
@@ -158,7 +157,7 @@ class BetweenBoard(LiveTable):
             room = r.right - x - (s(30) if seat == mover else s(4))  # clear of the turn marker
             while f.size(title)[0] > room and len(title) > 4:
                 title = title[:-2] + "…"
-            two = r.h >= s(34)
+            two = r.h >= self.ctx.line(34)  # room for the second line at the text's size
             ty = r.y + r.h // 4 + s(1) if two else r.centery
             self.text(surface, title, s(14), palette.INK, True, midleft=(x, ty))
             cards = v["hand_counts"][seat]
@@ -174,7 +173,7 @@ class BetweenBoard(LiveTable):
                 parts.pop()
                 line = " · ".join(parts)
             if two:
-                self.text(surface, line, s(12), DIM, midleft=(x, r.bottom - r.h // 4 - s(1)))
+                self.text(surface, line, s(12), palette.MUTED, midleft=(x, r.bottom - r.h // 4 - s(1)))
             if seat == mover:
                 tip = (r.right - s(18), ty)
                 pygame.draw.polygon(surface, palette.WOOD, [tip, (tip[0] + s(10), ty - s(7)),

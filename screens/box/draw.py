@@ -81,12 +81,14 @@ class BoxDrawing(BoxLayout):
         s = self.ctx.scale
         radius = max(3, min(s(9), rect.w // 7))
         shadow = s(6) if lifted else max(1, s(2))
-        pygame.draw.rect(surface, (120, 90, 70), rect.move(shadow // 2 + 1, shadow),
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(shadow // 2 + 1, shadow),
                          border_radius=radius)
         if face_down:
             surface.blit(image("card_back", rect.w, rect.h), rect.topleft)
             return
         surface.blit(image("box_card", rect.w, rect.h), rect.topleft)
+        if palette.high_contrast():  # a thick black edge round every card
+            pygame.draw.rect(surface, palette.INK, rect, palette.thick(2), border_radius=radius)
         if colour is not None:
             pygame.draw.rect(surface, COLOUR_RGB[colour], rect, width=max(3, rect.w // 11),
                              border_radius=radius)
@@ -106,7 +108,7 @@ class BoxDrawing(BoxLayout):
         layer.fill((*palette.LEGAL, 90))
         surface.blit(layer, rect.topleft)
         pygame.draw.rect(surface, palette.LEGAL, rect, width=s(4), border_radius=s(10))
-        if self.ctx.settings.colour_blind_marks:
+        if palette.marks(self.ctx.settings):
             self.draw_tick(surface, rect)
 
     # -- the panels' parts (drawn by :class:`~screens.box.panels.BoxBoard`) -------------------
@@ -218,8 +220,8 @@ class BoxDrawing(BoxLayout):
         surf.fill(palette.FELT)  # the table under the board's rounded corners
         ox, oy = -area.x, -area.y
         local = area.move(ox, oy)
-        pygame.draw.rect(surf, (150, 110, 80), local.move(s(2), s(3)), border_radius=s(12))
-        pygame.draw.rect(surf, (214, 194, 170), local, border_radius=s(12))
+        pygame.draw.rect(surf, palette.tone((150, 110, 80)), local.move(s(2), s(3)), border_radius=s(12))
+        pygame.draw.rect(surf, palette.tone((214, 194, 170)), local, border_radius=s(12))
         small = max(9, s(12))
         for row, colour in enumerate(rows):
             y = self.grid.y + row * self.cell_h + oy
@@ -231,18 +233,18 @@ class BoxDrawing(BoxLayout):
             name_y = label.centery - (s(7) if two else 0)
             self.text(surf, engine_text(colour), s(14), palette.INK, True, midleft=(tx, name_y))
             if two:
-                self.text(surf, tr("box.trump"), small, DIM, midleft=(tx, label.centery + s(9)))
+                self.text(surf, tr("box.trump"), small, palette.MUTED, midleft=(tx, label.centery + s(9)))
             for number in range(1, numbers + 1):
                 inner = self.space_rect(colour, number).move(ox, oy).inflate(-s(3), -s(3))
                 surf.blit(self.cell_surface(tiles, colour, inner.w, inner.h), inner.topleft)
-                pygame.draw.rect(surf, (190, 168, 146), inner, width=1)
-                self.text(surf, str(number), small, (168, 148, 128),
+                pygame.draw.rect(surf, palette.edge((190, 168, 146)), inner, width=1)
+                self.text(surf, str(number), small, palette.duo((168, 148, 128), palette.MUTED),
                           topleft=(inner.x + s(3), inner.y + s(1)))
             if colour == "red" and shut:
                 band = pygame.Rect(self.grid.x + ox, y, self.grid.w, self.cell_h).inflate(-s(2),
                                                                                           -s(2))
                 shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill((90, 70, 60, 40))
+                shade.fill(palette.duo((90, 70, 60, 40), (0, 0, 0, 24)))
                 surf.blit(shade, band.topleft)
         return surf.convert() if pygame.display.get_surface() is not None else surf
 
@@ -366,14 +368,15 @@ class BoxDrawing(BoxLayout):
     def draw_empty_slot(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
                         active: bool = False) -> None:
         s = self.ctx.scale
-        pygame.draw.rect(surface, SLOT, rect, border_radius=s(8))
-        pygame.draw.rect(surface, palette.MUSTARD if active else SLOT_EDGE, rect,
-                         width=s(3) if active else max(1, s(2)), border_radius=s(8))
+        pygame.draw.rect(surface, palette.tone(SLOT), rect, border_radius=s(8))
+        pygame.draw.rect(surface, palette.MUSTARD if active else palette.edge(SLOT_EDGE), rect,
+                         width=palette.thick(s(3) if active else max(1, s(2))), border_radius=s(8))
         if label:
             size = max(9, s(12))
             f = font(size, bold=True)
             lines = wrap(label, f, rect.w - s(6))
-            while size > 8 and max(f.size(line)[0] for line in lines) > rect.w - s(6):
+            while size > 8 and (max(f.size(line)[0] for line in lines) > rect.w - s(6)
+                                or len(lines) * f.get_linesize() > rect.h - s(4)):
                 size -= 1  # a single long word ("predicting…") cannot wrap: smaller type
                 f = font(size, bold=True)
                 lines = wrap(label, f, rect.w - s(6))

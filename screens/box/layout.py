@@ -78,7 +78,8 @@ class BoxLayout(Board):
         n = v["players"]
         numbers = v["numbers"]
         gap = s(8)
-        self.header = pygame.Rect(t.x, t.y, t.w, s(26))
+        line = self.ctx.line  # what holds text grows with large text; the board fits the rest
+        self.header = pygame.Rect(t.x, t.y, t.w, line(26))
         card_h = max(s(60), min(s(118), int(t.h * 0.16)))
         self.card = (int(card_h / CARD_RATIO), card_h)
         hand_h = card_h + s(14)
@@ -86,9 +87,9 @@ class BoxLayout(Board):
         aside_w = self.card[0] + s(40)
         self.aside_rect = pygame.Rect(0, 0, self.card[0], card_h)
         self.aside_rect.midbottom = (t.right - aside_w // 2, self.hand_area.bottom - s(4))
-        bar_h = s(46)
+        bar_h = line(46)
         self.action_bar = pygame.Rect(t.x, self.hand_area.y - bar_h - s(4), t.w, bar_h)
-        panel_h = s(66)
+        panel_h = line(66)
         slot_h = max(s(56), min(s(112), int(t.h * 0.14)))
         strip_h = panel_h + slot_h + s(14)
         grid_top = self.header.bottom + s(4)

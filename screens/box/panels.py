@@ -8,7 +8,7 @@ from cats.words import engine_text
 from screens import palette
 from screens.assets import font, image
 from screens.box.aidpanel import draw_aids
-from screens.box.draw import DIM, BoxDrawing
+from screens.box.draw import BoxDrawing
 from screens.box.layout import CARD_RATIO
 from screens.overlays import wrap
 from screens.text import tagged, tr
@@ -47,14 +47,14 @@ class BoxBoard(BoxDrawing):
         x = self.text(surface, step, s(15), palette.INK, midleft=(x, y)).right + s(14)
         led = v["trick"]["led"]
         if phase == "play" and led:
-            x = self.text(surface, tr("box.led"), s(14), DIM, midleft=(x, y)).right + s(4)
+            x = self.text(surface, tr("box.led"), s(14), palette.MUTED, midleft=(x, y)).right + s(4)
             x = self.mark(surface, led, (x + s(10), y), s(20)).right + s(4)
             x = self.text(surface, engine_text(led), s(14), palette.INK, True, midleft=(x, y)).right + s(14)
         if phase != "over":
             red_open = v["red_open"]
             self.mark(surface, "red", (x + s(10), y), s(20), faded=not red_open)
             self.text(surface, tr("box.red_open") if red_open else tr("box.red_closed"),
-                      s(14), palette.INK if red_open else DIM, midleft=(x + s(24), y))
+                      s(14), palette.INK if red_open else palette.MUTED, midleft=(x + s(24), y))
         label = self.last_pill_label()
         if label is not None:
             self.pill(surface, label, s(13), palette.PLUM if self.ui.peek_last else palette.WOOD,
@@ -97,8 +97,8 @@ class BoxBoard(BoxDrawing):
         v = self.view
         r = self.panel_of(seat)
         mover = v.get("to_move")
-        fill = palette.PAPER if seat == mover or highlight else (238, 224, 206)
-        pygame.draw.rect(surface, (150, 110, 80), r.move(s(2), s(3)), border_radius=s(10))
+        fill = palette.PAPER if seat == mover or highlight else palette.tone((238, 224, 206))
+        pygame.draw.rect(surface, palette.tone((150, 110, 80)), r.move(s(2), s(3)), border_radius=s(10))
         pygame.draw.rect(surface, fill, r, border_radius=s(10))
         edge = palette.PLUM if highlight else palette.MUSTARD if seat == mover else palette.WOOD
         pygame.draw.rect(surface, edge, r, width=s(3) if seat == mover or highlight else 1,
@@ -140,9 +140,9 @@ class BoxBoard(BoxDrawing):
                 pygame.draw.line(surface, palette.WARN, rect.bottomleft, rect.topright, s(2))
             x += chip + s(3)
         cards = v["hand_counts"][seat]
-        self.text(surface, cards_text(cards), s(12), DIM, midright=(r.right - pad, row2))
+        self.text(surface, cards_text(cards), s(12), palette.MUTED, midright=(r.right - pad, row2))
         # Row 3: prediction, tricks won, total score.
-        row3 = r.bottom - pad - s(7)
+        row3 = r.bottom - pad - self.ctx.line(7)
         prediction = v["predictions"][seat]
         won = v["tricks_won"][seat]
         parts = []
@@ -164,7 +164,7 @@ class BoxBoard(BoxDrawing):
         v = self.view
         area = self.hand_area
         band = pygame.Rect(area.x - s(4), area.y - s(2), area.w + s(8), area.h + s(4))
-        pygame.draw.rect(surface, (214, 194, 170), band, border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((214, 194, 170)), band, border_radius=s(14))
         hand = v.get("hand")
         self.draw_aside(surface)
         if hand is None:
@@ -185,7 +185,7 @@ class BoxBoard(BoxDrawing):
         hover = self.hand_index_at(self.ui.hover) if self.ui.held is None and mine else None
         for i, (number, rect) in enumerate(zip(hand, rects)):
             if i == hidden:
-                pygame.draw.rect(surface, (196, 176, 152), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((196, 176, 152)), rect, border_radius=s(8))
                 continue
             chosen = self.ui.chosen is not None and self.ui.chosen[0] == i
             r = rect.move(0, -s(14)) if chosen else rect.move(0, -s(7)) if i == hover else rect
@@ -198,7 +198,7 @@ class BoxBoard(BoxDrawing):
                                  border_radius=s(9))
             elif mine and v["phase"] == "play":  # no legal space for it now
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
-                shade.fill((90, 70, 60, 70))
+                shade.fill(palette.tone((90, 70, 60, 70)))
                 surface.blit(shade, r.topleft)
 
     def draw_aside(self, surface: pygame.Surface) -> None:
@@ -225,7 +225,7 @@ class BoxBoard(BoxDrawing):
         v = self.view
         last = v["last_round"]
         rect = self.result_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         x0 = rect.x + s(14)
@@ -238,7 +238,7 @@ class BoxBoard(BoxDrawing):
             title = tr("box.and_game_over", title=title)
         head = self.text(surface, title, s(17), palette.WARN if paradox is not None else palette.INK,
                          True, topleft=(x0, rect.y + s(6)))
-        self.text(surface, tr("box.result_hint"), s(12), DIM,
+        self.text(surface, tr("box.result_hint"), s(12), palette.MUTED,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(2)
         if paradox is not None:
@@ -254,7 +254,7 @@ class BoxBoard(BoxDrawing):
             note = tr("box.paradox_note")
             if last.get("discarded"):
                 note = tr("box.and_discarded", note=note)
-            self.text(surface, self.fit(note, s(12), rect.right - cx - s(20)), s(12), DIM,
+            self.text(surface, self.fit(note, s(12), rect.right - cx - s(20)), s(12), palette.MUTED,
                       midleft=(cx + s(8), y + ch // 2))
             y += ch + s(3)
         n = v["players"]
@@ -265,7 +265,7 @@ class BoxBoard(BoxDrawing):
         col_w = (rect.w - s(28) - name_w) // len(heads)
         f = font(s(12), bold=True)
         for i, h in enumerate(heads):
-            img = f.render(tr(f"box.col.{h.replace(' ', '_')}"), True, DIM)
+            img = f.render(tr(f"box.col.{h.replace(' ', '_')}"), True, palette.MUTED)
             surface.blit(img, img.get_rect(midtop=(x0 + name_w + col_w * i + col_w // 2, y)))
         y += f.get_linesize()
         row_h = max(s(16), min(s(26), (rect.bottom - s(6) - y) // n))
@@ -319,7 +319,7 @@ class BoxBoard(BoxDrawing):
             room = tr_.x - rect.x - 2 * rad - s(12)
             dw = font(s(12)).size(detail + "  =")[0] if detail else 0
             if dw and dw < room - s(40):
-                self.text(surface, detail + " =", s(12), DIM, midright=(tr_.x - s(6), cy))
+                self.text(surface, detail + " =", s(12), palette.MUTED, midright=(tr_.x - s(6), cy))
                 room -= dw + s(6)
             self.text(surface, self.fit(name, s(14), room, True), s(14), palette.INK, True,
                       midleft=(rect.x + 2 * rad + s(8), cy))

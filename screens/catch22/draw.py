@@ -12,7 +12,7 @@ import pytweening  # type: ignore[import-untyped]
 
 from cats.core import Spot
 from screens import palette
-from screens.assets import font, image
+from screens.assets import exact_font, font, image, text_size
 from screens.catch22.layout import Catch22Layout, Cell, Colour, Stage
 from screens.table.pointer import Point
 from screens.text import tr
@@ -94,13 +94,14 @@ class MazeBoard(Catch22Layout):
         return r
 
     def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int,
-                 border: tuple[int, int, int] = palette.INK, angle: float = 0.0,
+                 border: Optional[tuple[int, int, int]] = None, angle: float = 0.0,
                  dim: bool = False) -> None:
         """A die face with pips (value 0: blank)."""
+        border = border or palette.INK
         size = rect.w
         face = pygame.Surface((size, size), pygame.SRCALPHA)
         radius = max(3, size // 6)
-        pygame.draw.rect(face, (255, 252, 246), face.get_rect(), border_radius=radius)
+        pygame.draw.rect(face, palette.tone((255, 252, 246)), face.get_rect(), border_radius=radius)
         pygame.draw.rect(face, border, face.get_rect(), max(2, size // 18), border_radius=radius)
         pips = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
                 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -117,7 +118,7 @@ class MazeBoard(Catch22Layout):
         shadow = pygame.Rect(0, 0, size, size)
         shadow.center = (rect.centerx + size // 16, rect.centery + size // 12)
         if not dim and not angle:
-            pygame.draw.rect(surface, (120, 90, 70), shadow, border_radius=radius)
+            pygame.draw.rect(surface, palette.tone((120, 90, 70)), shadow, border_radius=radius)
         surface.blit(face, face.get_rect(center=rect.center))
 
     def draw_piece(self, surface: pygame.Surface, spot: Spot, topleft: Point,
@@ -145,10 +146,11 @@ class MazeBoard(Catch22Layout):
         surf = pygame.Surface(fr.size, pygame.SRCALPHA)
         ox, oy = self.origin[0] - fr.x, self.origin[1] - fr.y
         c = self.cell
-        pygame.draw.rect(surf, HEDGE_DARK, surf.get_rect(), border_radius=s(14))
+        pygame.draw.rect(surf, palette.duo(HEDGE_DARK, (30, 30, 30)), surf.get_rect(), border_radius=s(14))
         inner = pygame.Rect(ox, oy, c * self.n, c * self.n)
-        pygame.draw.rect(surf, HEDGE, inner)
-        f = font(max(9, min(s(13), int((ox - 2) * 0.8))), bold=True)
+        pygame.draw.rect(surf, palette.duo(HEDGE, (60, 60, 60)), inner)
+        # the edge's letters and numbers: large text grows them as far as the margin holds
+        f = exact_font(max(9, min(text_size(s(13)), int((ox - 2) * 0.8))), bold=True)
         for i in range(self.n):
             letter = f.render("abcdefghijklmnopqrstuvwxyz"[i], True, (232, 240, 222))
             surf.blit(letter, letter.get_rect(center=(ox + i * c + c // 2, oy // 2)))
@@ -158,7 +160,7 @@ class MazeBoard(Catch22Layout):
             for col in range(self.n):
                 rect = pygame.Rect(ox + col * c, oy + r * c, c, c)
                 if self.kind_at((r, col)) != "out":
-                    pygame.draw.rect(surf, GRAVEL, rect)
+                    pygame.draw.rect(surf, palette.duo(GRAVEL, palette.PAPER), rect)
         for r in range(self.n):
             for col in range(self.n):
                 if self.kind_at((r, col)) == "out":
@@ -176,7 +178,7 @@ class MazeBoard(Catch22Layout):
         c = rect.w
         seed = (r * 31 + col * 17) % 7
         for i, (dx, dy) in enumerate(((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7), (0.5, 0.5))):
-            shade = HEDGE_LIGHT if (i + seed) % 3 == 0 else HEDGE
+            shade = palette.duo(HEDGE_LIGHT, (90, 90, 90)) if (i + seed) % 3 == 0 else palette.duo(HEDGE, (60, 60, 60))
             pygame.draw.circle(surf, shade, (rect.x + int(dx * c), rect.y + int(dy * c)),
                                int(c * (0.3 if i < 4 else 0.24)))
         if seed == 2:
@@ -191,10 +193,10 @@ class MazeBoard(Catch22Layout):
         if kind == "star":
             surf.blit(image("star_square", tile.w, tile.h), tile.topleft)
             return
-        fill = SPECIAL_TINT.get(kind, STONE)
-        pygame.draw.rect(surf, (150, 120, 80), tile.move(1, 2), border_radius=radius)
+        fill = SPECIAL_TINT.get(kind, palette.duo(STONE, palette.PAPER))
+        pygame.draw.rect(surf, palette.tone((150, 120, 80)), tile.move(1, 2), border_radius=radius)
         pygame.draw.rect(surf, fill, tile, border_radius=radius)
-        pygame.draw.rect(surf, STONE_EDGE, tile, max(1, tile.w // 28), border_radius=radius)
+        pygame.draw.rect(surf, palette.duo(STONE_EDGE, palette.INK), tile, palette.thick(max(1, tile.w // 28)), border_radius=radius)
         if kind == "jackpot":
             art = int(tile.w * 0.78)
             surf.blit(image("jackpot", art, art), (tile.x + (tile.w - art) // 2, tile.y + tile.h - art))
@@ -232,7 +234,7 @@ class MazeBoard(Catch22Layout):
             tile = self.tile_rect(cell)
             if gold <= 0:
                 veil = pygame.Surface(tile.size, pygame.SRCALPHA)
-                veil.fill((*GRAVEL, 170))
+                veil.fill((*palette.duo(GRAVEL, palette.PAPER), 170))
                 surface.blit(veil, tile.topleft)
             r = max(7, int(self.cell * 0.2))
             centre = (tile.right - r + s(2), tile.y + r - s(2))
@@ -253,9 +255,9 @@ class MazeBoard(Catch22Layout):
             strong = self.ui.route_pick == (spot[1], spot[2])
             glow.fill((*palette.LEGAL, 190 if strong else REST_GLOW))
             surface.blit(glow, rect.topleft)
-            pygame.draw.rect(surface, (60, 150, 70), rect.inflate(s(2), s(2)),
+            pygame.draw.rect(surface, palette.tone((60, 150, 70)), rect.inflate(s(2), s(2)),
                              width=s(5) if strong else s(3), border_radius=s(8))
-            if self.ctx.settings.colour_blind_marks:
+            if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, rect)
 
     def draw_cubes(self, surface: pygame.Surface, held: Optional[Spot]) -> None:
@@ -265,7 +267,7 @@ class MazeBoard(Catch22Layout):
         for r, c, owner in self.view["cubes"]:
             if held == ("square", r, c):
                 ghost = self.cube_rect((r, c), False)
-                pygame.draw.rect(surface, (200, 190, 170), ghost.inflate(-ghost.w // 3, -ghost.h // 3),
+                pygame.draw.rect(surface, palette.tone((200, 190, 170)), ghost.inflate(-ghost.w // 3, -ghost.h // 3),
                                  2, border_radius=4)
                 continue
             rect = self.cube_rect((r, c), (r, c) in pawns_at)
@@ -289,7 +291,7 @@ class MazeBoard(Catch22Layout):
         rects = self.pawn_rects(frozenset(moving))
         for seat, rect in rects.items():
             if held == ("pawn", seat):
-                pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                pygame.draw.circle(surface, palette.tone((200, 190, 170)), rect.center, rect.w // 2, 2)
                 continue
             self.draw_token(surface, seat, rect)
         for seat, rect in moving.items():

@@ -192,24 +192,24 @@ class Catch22Layout(Board):
     # -- the control column --------------------------------------------------------------------
     def column_parts(self) -> dict[str, pygame.Rect]:
         """Rectangles of the column's parts (used for drawing and hit-testing alike)."""
-        s = self.ctx.scale
+        s, t = self.ctx.scale, self.ctx.line  # t: the room of lines of text
         c = self.column
         pad = s(10)
         parts: dict[str, pygame.Rect] = {}
         y = c.y + pad
-        parts["header"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(24))
-        y += s(28)
+        parts["header"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, t(24))
+        y += t(28)
         die = min(s(84), c.w // 2)
         parts["die"] = pygame.Rect(c.centerx - die // 2, y + s(4), die, die)
         y = parts["die"].bottom + s(4)
         starting = self.view["phase"] == "start"
-        parts["die_caption"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(56) if starting else s(38))
+        parts["die_caption"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, t(56) if starting else t(38))
         y = parts["die_caption"].bottom + s(6)
         if starting:  # the cats still waiting to choose, under a "then:" label
             y += s(18) + min(s(30), parts["die"].w // 3) + s(10)
         cube = self.tray_cube_size()
-        parts["tray_title"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, s(20))
-        y += s(22)
+        parts["tray_title"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, t(20))
+        y += t(22)
         parts["tray"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, cube + s(12))
         y = parts["tray"].bottom + s(10)
         parts["kept"] = pygame.Rect(c.x + pad, y, c.w - 2 * pad, max(0, c.bottom - y))
@@ -289,11 +289,13 @@ class Catch22Layout(Board):
         """(row height, rows top, dice top) for the side panel above the move log."""
         s = self.ctx.scale
         bottom = (self.log_top - s(6)) if self.log_top is not None else rect.bottom
-        dice_h = s(24) + s(22) * 3
-        top = rect.y + s(24)
+        t = self.ctx.line  # rows of text: taller with large text
+        dice_h = t(24) + t(22) * 3
+        top = rect.y + t(24)
         n = max(1, self.view["players"])
-        row_h = max(s(30), min(s(50), (bottom - top - dice_h - s(6)) // n))
-        return row_h, top, bottom - dice_h
+        row_h = max(min(t(30), s(40)), min(t(50), (bottom - top - dice_h - s(6)) // n))
+        # the dice under the rows, fewer of their turns if the rows need the room
+        return row_h, top, max(bottom - dice_h, top + n * row_h + s(2))
 
     def gold_anchor(self, seat: int) -> Optional[Point]:
         """Where a player's gold is shown in the side panel (coins fly to and from it)."""
@@ -303,9 +305,9 @@ class Catch22Layout(Board):
         rect = self.side.inflate(-s(20), -s(20))
         row_h, y, _dice = self.side_layout(rect)
         row = pygame.Rect(rect.x - s(4), y + seat * row_h, rect.w + s(8), row_h - s(4))
-        cy = row.y + min(row.h // 2, s(18))
+        cy = row.y + min(row.h // 2, self.ctx.line(18))
         coin = s(20)
-        gx = row.right - max(s(40), rect.w // 3) - coin - s(40)
+        gx = row.right - max(s(40), rect.w // 3 * s(100) // self.ctx.line(100)) - coin - s(40)
         return (gx + coin // 2, cy)
 
     # -- the after-action animation ------------------------------------------------------------

@@ -32,6 +32,9 @@ def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return surf
 
 
+palette.baked(veil.cache_clear)
+
+
 def over(base: int, total: int) -> int:
     """The alpha that, laid over a glow of alpha ``base``, makes one of alpha ``total``."""
     if total <= base:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 import pygame
 
@@ -59,7 +60,7 @@ class Catch22Board(LiveBoard):
         if view["phase"] == "start" or waiting:
             for seat, rect in waiting.items():
                 if held == ("pawn", seat):
-                    pygame.draw.circle(surface, (200, 190, 170), rect.center, rect.w // 2, 2)
+                    pygame.draw.circle(surface, palette.tone((200, 190, 170)), rect.center, rect.w // 2, 2)
                     continue
                 start = self.stage("start")
                 if start is not None and start.running(self.ui.time) and start.data["seat"] == seat:
@@ -125,9 +126,10 @@ class Catch22Board(LiveBoard):
         return 0, view["current"], True
 
     def blit_text(self, surface: pygame.Surface, lines: list[str], x: int, y: int, width: int,
-                  size: int, colour: tuple[int, int, int] = palette.INK, bold_first: bool = False,
-                  centre: bool = False) -> int:
+                  size: int, colour: Optional[tuple[int, int, int]] = None,
+                  bold_first: bool = False, centre: bool = False) -> int:
         """Lines of text wrapped to ``width`` from (x, y); returns the y under them."""
+        colour = colour or palette.INK
         for i, line in enumerate(lines):
             f = font(size, bold=bold_first and i == 0)
             for part in wrap(line, f, width):
@@ -147,7 +149,7 @@ class Catch22Board(LiveBoard):
         shown = supply - (1 if self.ui.held and self.ui.held.source == ("supply", current) else 0)
         title = tr("catch22.cubes_of", name=self.seat_name(current), n=supply)
         self.fit_text(surface, title, parts["tray_title"], s(14), bold=True)
-        pygame.draw.rect(surface, (206, 186, 160), tray, border_radius=s(10))
+        pygame.draw.rect(surface, palette.tone((206, 186, 160)), tray, border_radius=s(10))
         pygame.draw.rect(surface, palette.WOOD, tray, max(1, s(2)), border_radius=s(10))
         size = self.tray_cube_size()
         gap = max(1, (tray.w - s(8) - 5 * size) // 4)
@@ -163,8 +165,9 @@ class Catch22Board(LiveBoard):
                            palette.WOOD, centre=True)
 
     def fit_text(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-                 bold: bool = False, colour: tuple[int, int, int] = palette.INK) -> None:
+                 bold: bool = False, colour: Optional[tuple[int, int, int]] = None) -> None:
         """One line of text at ``rect``'s top left, cut short with an ellipsis to fit."""
+        colour = colour or palette.INK
         f = font(size, bold=bold)
         if f.size(text)[0] > rect.w:
             while len(text) > 1 and f.size(text + "…")[0] > rect.w:
@@ -195,7 +198,7 @@ class Catch22Board(LiveBoard):
             for seat, rect in rows:
                 hover = rect.collidepoint(self.ui.hover)
                 pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(10))
-                pygame.draw.rect(surface, (60, 150, 70), rect, s(3) if hover else s(2),
+                pygame.draw.rect(surface, palette.tone((60, 150, 70)), rect, s(3) if hover else s(2),
                                  border_radius=s(10))
                 token = pygame.Rect(rect.x + s(4), rect.y + s(3), rect.h - s(6), rect.h - s(6))
                 self.draw_token(surface, seat, token)
@@ -265,27 +268,28 @@ class Catch22Board(LiveBoard):
         view = self.view
         gold = self.shown_gold()
         threshold = view["threshold"]
+        t = self.ctx.line
         row_h, y, dice_top = self.side_layout(rect)
         self.fit_text(surface, tr("catch22.gold_title", n=threshold), rect, s(14), bold=True)
         mover = view["to_move"]
-        bar_w = max(s(40), rect.w // 3)
+        bar_w = max(s(40), rect.w // 3 * s(100) // t(100))  # narrower for large names
         for seat in range(view["players"]):
             row = pygame.Rect(rect.x - s(4), y, rect.w + s(8), row_h - s(4))
             if seat == mover:
                 pygame.draw.rect(surface, palette.PAPER, row, border_radius=s(8))
                 pygame.draw.rect(surface, self.seat_colour(seat), row, max(2, s(3)), border_radius=s(8))
-            cy = row.y + min(row.h // 2, s(18))
+            cy = row.y + min(row.h // 2, t(18))
             right = self.draw_badge(surface, seat, (row.x + s(6), cy))
             coin = s(20)
             gx = row.right - bar_w - coin - s(40)
             name_right = gx
-            if row_h < s(40):  # no room for a second line: cubes in supply beside the gold
+            if row_h < t(40):  # no room for a second line: cubes in supply beside the gold
                 cube = s(16)
                 name_right = gx - cube - s(26)
                 self.draw_cube(surface, seat, pygame.Rect(name_right + s(2), cy - cube // 2, cube, cube))
                 count = font(s(13), bold=True).render(str(view["supply"][seat]), True, palette.INK)
                 surface.blit(count, count.get_rect(midleft=(name_right + cube + s(4), cy)))
-            lift = s(3) if tall_script() and row_h >= s(40) else 0  # clear of the cubes line
+            lift = s(3) if tall_script() and row_h >= t(40) else 0  # clear of the cubes line
             name_rect = pygame.Rect(right + s(6), cy - s(10) - lift, name_right - right - s(10),
                                     s(22))
             self.fit_text(surface, self.seat_name(seat), name_rect, s(15), bold=seat == mover)
@@ -293,7 +297,7 @@ class Catch22Board(LiveBoard):
             text = font(s(17), bold=True).render(str(gold[seat]), True, palette.INK)
             surface.blit(text, text.get_rect(midleft=(gx + coin + s(4), cy)))
             bar = pygame.Rect(row.right - bar_w - s(6), cy - s(5), bar_w, s(10))
-            pygame.draw.rect(surface, (206, 186, 160), bar, border_radius=s(5))
+            pygame.draw.rect(surface, palette.tone((206, 186, 160)), bar, border_radius=s(5))
             filled = bar.copy()
             filled.w = int(bar.w * min(1.0, gold[seat] / max(1, threshold)))
             if filled.w:
@@ -302,8 +306,8 @@ class Catch22Board(LiveBoard):
             if gold[seat] >= threshold:
                 star = image("star_square", s(20), s(20))
                 surface.blit(star, star.get_rect(center=(bar.right - s(6), cy)))
-            if row_h >= s(40):
-                self.draw_row_cubes(surface, seat, row.x + s(44), cy + s(14), row.right - s(6))
+            if row_h >= t(40):
+                self.draw_row_cubes(surface, seat, row.x + s(44), cy + t(14), row.right - s(6))
             y += row_h
         self.draw_dice_history(surface, pygame.Rect(rect.x, dice_top, rect.w, rect.bottom - dice_top))
 
@@ -358,7 +362,8 @@ class Catch22Board(LiveBoard):
                     x += s(30)
             return
         label_w = f.size(tr("catch22.turn_short", n=turns[-1][0]))[0] + s(4)
-        for turn, seat, values in turns[-3:]:
+        fits = max(1, (rect.bottom - y) // s(22))  # the turns there is room for (large text)
+        for turn, seat, values in turns[-min(3, fits):]:
             text = f.render(tr("catch22.turn_short", n=turn), True, palette.WOOD)
             surface.blit(text, (rect.x, y + s(3)))
             x = self.draw_mini_badge(surface, seat, (rect.x + label_w + s(9), y + s(10)))

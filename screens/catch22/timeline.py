@@ -10,9 +10,10 @@ from cats.core import Action
 from screens import palette
 from screens.catch22.layout import JsonDict, Stage
 
-NEWS_COLOURS = {"steal": palette.TERRACOTTA, "jackpot": (176, 128, 30), "win": palette.TEAL,
-                "stuck": palette.WOOD, "ransom": palette.PLUM, "refuse": palette.PLUM,
-                "remove": palette.PLUM, "switch": palette.TEAL, "roll_again": palette.WOOD}
+NEWS_COLOURS = palette.Named(
+    steal=lambda: palette.TERRACOTTA, jackpot=lambda: palette.GOLD, win=lambda: palette.TEAL,
+    stuck=lambda: palette.WOOD, ransom=lambda: palette.PLUM, refuse=lambda: palette.PLUM,
+    remove=lambda: palette.PLUM, switch=lambda: palette.TEAL, roll_again=lambda: palette.WOOD)
 STEP_TIME = 0.13
 DIE_TIME = 0.55
 COIN_TIME = 0.85

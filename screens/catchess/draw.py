@@ -11,7 +11,6 @@ from cats.core import Spot
 from screens import palette
 from screens.assets import font
 from screens.catchess.layout import (
-    DIM,
     LAWN,
     LAWN_EDGE,
     STONE,
@@ -35,7 +34,7 @@ class GardenBoard(CatChessLayout):
         """The basket: one slot per cat; waiting cats sit in theirs, placed cats leave a note."""
         s = self.ctx.scale
         tray = self.tray
-        pygame.draw.rect(surface, (214, 194, 170), tray, border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((214, 194, 170)), tray, border_radius=s(14))
         waiting = {c["letter"]: c for c in self.view.get("waiting") or []}
         mine = self.ui.my_turn and any(sp[0] == "waiting" for sp in self.ui.sources)
         title = tr("catchess.waiting_drag") if mine else tr("catchess.waiting")
@@ -48,9 +47,9 @@ class GardenBoard(CatChessLayout):
         for letter, rect in self.slot_rects().items():
             cat = waiting.get(letter)
             if cat is None or ("waiting", letter) in hidden or letter in moving:
-                pygame.draw.circle(surface, (200, 180, 156), rect.center, rect.w // 2 - s(2))
+                pygame.draw.circle(surface, palette.tone((200, 180, 156)), rect.center, rect.w // 2 - s(2))
                 if letter in where:
-                    self.text(surface, tr("catchess.sits_on", region=where[letter]), max(9, s(11)), DIM, True,
+                    self.text(surface, tr("catchess.sits_on", region=where[letter]), max(9, s(11)), palette.MUTED, True,
                               center=rect.center)
                 continue
             if mine:
@@ -64,9 +63,9 @@ class GardenBoard(CatChessLayout):
     def draw_garden(self, surface: pygame.Surface) -> None:
         s = self.ctx.scale
         lawn = self.lawn
-        pygame.draw.rect(surface, (120, 100, 80), lawn.move(s(3), s(4)), border_radius=s(22))
+        pygame.draw.rect(surface, palette.tone((120, 100, 80)), lawn.move(s(3), s(4)), border_radius=s(22))
         pygame.draw.rect(surface, LAWN, lawn, border_radius=s(22))
-        pygame.draw.rect(surface, LAWN_EDGE, lawn, width=s(3), border_radius=s(22))
+        pygame.draw.rect(surface, palette.duo(LAWN_EDGE, palette.INK), lawn, width=s(3), border_radius=s(22))
         regions = {r["id"]: r for r in self.view["regions"]}
         path = self.path_points()
         order = [rid for rid, _ in path]
@@ -83,8 +82,8 @@ class GardenBoard(CatChessLayout):
                 dot = max(3, int(self.cell * 0.045))
                 for t in (0.38, 0.5, 0.62):
                     p = (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t))
-                    pygame.draw.circle(surface, (168, 150, 128), p, dot)
-                    pygame.draw.circle(surface, (132, 114, 94), p, dot, 1)
+                    pygame.draw.circle(surface, palette.tone((168, 150, 128)), p, dot)
+                    pygame.draw.circle(surface, palette.tone((132, 114, 94)), p, dot, 1)
         # The curled path, in the data's order; a segment between regions that do not touch
         # (none in this garden) would be drawn thin and dashed.
         pts = self.spline([p for _, p in path])
@@ -187,10 +186,11 @@ class GardenBoard(CatChessLayout):
             c = self.centres.get(rid)
             if c is None:
                 continue
-            pygame.draw.circle(surface, (150, 130, 104), (c[0] + s(2), c[1] + s(3)), r)
+            pygame.draw.circle(surface, palette.tone((150, 130, 104)), (c[0] + s(2), c[1] + s(3)), r)
             lit = ("region", rid) in self.ui.targets
-            pygame.draw.circle(surface, (196, 230, 190) if lit else STONE, c, r)
-            pygame.draw.circle(surface, STONE_EDGE, c, r, max(2, s(2)))
+            pygame.draw.circle(surface, palette.tone((196, 230, 190)) if lit else palette.duo(STONE, palette.PAPER), c, r)
+            pygame.draw.circle(surface, palette.duo(STONE_EDGE, palette.INK), c, r,
+                               palette.thick(max(2, s(2))))
             if ring_seat is not None and rid in ring_regions:
                 self.dashed_ring(surface, self.seat_colour(ring_seat), c, r + s(5), s(4))
             self.number_badge(surface, rid)
@@ -257,7 +257,7 @@ class GardenBoard(CatChessLayout):
                 continue
             pygame.draw.circle(surface, palette.LEGAL, c, r + s(4), s(4))
             self.number_badge(surface, target[1])
-            if self.ctx.settings.colour_blind_marks:
+            if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
         self.draw_target_word(surface)
 
@@ -301,6 +301,6 @@ class GardenBoard(CatChessLayout):
         cx, cy = topleft[0] + rect.w // 2, topleft[1] + rect.h // 2
         if lifted:
             shadow = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.circle(shadow, (40, 28, 20, 70), (size // 2, size // 2), size // 2)
+            pygame.draw.circle(shadow, palette.tone((40, 28, 20, 70)), (size // 2, size // 2), size // 2)
             surface.blit(shadow, (cx - size // 2 + 5, cy - size // 2 + 8))
         surface.blit(self.token(cat, size), (cx - size // 2, cy - size // 2))

@@ -32,7 +32,7 @@ TRAIL = (238, 216, 170)
 TRAIL_EDGE = (196, 164, 118)
 STONE = (244, 234, 214)
 STONE_EDGE = (150, 124, 96)
-DIM = (120, 100, 86)
+DIM = (120, 100, 86)  # quiet words: palette.MUTED (which follows the look) is this colour
 WARN_DASH = (200, 80, 60)   # a path step between regions that do not touch
 STAY_CAPTION = "catchess.stay_caption"  # a key of screens.text
 GoalRow = tuple[pygame.Rect, list[str]]
@@ -72,6 +72,9 @@ def _cat_token(art: str, letter: str, size: int, asleep: bool, lang: str) -> pyg
     text = font(max(8, int(r * 1.45)), bold=True).render(letter, True, palette.INK)
     surf.blit(text, text.get_rect(center=(centre[0], centre[1] + 1)))
     return surf
+
+
+palette.baked(_cat_token.cache_clear)
 
 
 def rendered(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
@@ -164,7 +167,7 @@ class CatChessLayout(Board):
         s = self.ctx.scale
         left = self.left
         self.slot = max(s(30), min(s(66), (left.w - s(20) - 8 * s(6)) // 9))
-        self.tray = pygame.Rect(left.x, left.y, left.w, self.slot + s(34))
+        self.tray = pygame.Rect(left.x, left.y, left.w, self.slot + s(8) + self.ctx.line(26))
         cols, rows = self.grid_size()
         room = pygame.Rect(left.x, self.tray.bottom + s(8), left.w,
                            left.bottom - self.tray.bottom - s(8) - s(52))
@@ -211,7 +214,7 @@ class CatChessLayout(Board):
         gap = s(6)
         total = len(letters) * self.slot + (len(letters) - 1) * gap
         x = self.tray.centerx - total // 2
-        y = self.tray.y + s(26)
+        y = self.tray.y + self.ctx.line(26)  # under the tray's heading
         return {L: pygame.Rect(x + i * (self.slot + gap), y, self.slot, self.slot)
                 for i, L in enumerate(letters)}
 
@@ -267,7 +270,7 @@ class CatChessLayout(Board):
         if not cards:
             return []
         y = col.y + rendered(tr("catchess.your_cards", n=1), s(17), palette.INK, True).get_height()
-        y = y + s(2) + rendered("0", s(14), DIM, True).get_height() + s(6)
+        y = y + s(2) + rendered("0", s(14), palette.MUTED, True).get_height() + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
         gap = s(8)
         each = (col.bottom - y - legend_h - gap * (len(cards) - 1)) // len(cards)
@@ -320,9 +323,9 @@ class CatChessLayout(Board):
         return pygame.Rect(self.left.right - w, self.lawn.bottom + s(8), w, s(22))
 
     # -- text and tokens -----------------------------------------------------------------------
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
+    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = None,
              bold: bool = False, **where: Any) -> pygame.Rect:
-        img = rendered(text, size, tuple(colour), bold)
+        img = rendered(text, size, tuple(colour or palette.INK), bold)
         rect = img.get_rect(**where)
         surface.blit(img, rect)
         return rect

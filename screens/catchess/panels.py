@@ -10,7 +10,7 @@ from cats.words import join
 from screens import palette
 from screens.assets import font, image
 from screens.catchess.draw import GardenBoard
-from screens.catchess.layout import DIM, STAY_CAPTION
+from screens.catchess.layout import STAY_CAPTION
 from screens.overlays import wrap
 from screens.table.board import JsonDict
 from screens.table.pointer import Point
@@ -43,7 +43,7 @@ class GoalPanels(GardenBoard):
         if preview is not None:
             later = sum(c["met"] for c in preview)
             now = tr("catchess.if_dropped", later=later, goals=goals, met=met)
-        y = self.text(surface, now, s(14), palette.TEAL if preview else DIM, True,
+        y = self.text(surface, now, s(14), palette.TEAL if preview else palette.MUTED, True,
                       topleft=(col.x, y + s(2))).bottom + s(6)
         legend_h = s(96) if len(cards) == 1 else 0
         gap = s(8)
@@ -77,7 +77,7 @@ class GoalPanels(GardenBoard):
                   preview: Optional[JsonDict] = None) -> None:
         """A goal card: the order goal and three friend pairs, each with a live tick."""
         s = self.ctx.scale
-        pygame.draw.rect(surface, (120, 90, 70), rect.move(s(2), s(3)), border_radius=s(12))
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), rect.move(s(2), s(3)), border_radius=s(12))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(12))
         pygame.draw.rect(surface, palette.TEAL, rect, width=s(3), border_radius=s(12))
         head_h = max(s(22), min(s(30), rect.h // 6))
@@ -137,7 +137,7 @@ class GoalPanels(GardenBoard):
         if lines and len(lines) * f.get_linesize() <= row.h:
             ty = cy - len(lines) * f.get_linesize() // 2
             for line in lines:
-                ty = self.text(surface, line, max(9, s(12)), DIM, topleft=(x + s(8), ty)).bottom
+                ty = self.text(surface, line, max(9, s(12)), palette.MUTED, topleft=(x + s(8), ty)).bottom
         self.draw_goal_tick(surface, tick_c, tick_r, shown_met)
 
     def chevron_text(self, surface: pygame.Surface, centre: Point, size: int) -> None:
@@ -178,8 +178,8 @@ class GoalPanels(GardenBoard):
                                (c[0] + r * 0.55, c[1] - r * 0.45)], max(2, r // 3))
         else:
             pygame.draw.circle(surface, palette.PAPER, c, r)
-            pygame.draw.circle(surface, DIM, c, r, 2)
-            pygame.draw.line(surface, DIM, (c[0] - r * 0.4, c[1]), (c[0] + r * 0.4, c[1]), 2)
+            pygame.draw.circle(surface, palette.MUTED, c, r, 2)
+            pygame.draw.line(surface, palette.MUTED, (c[0] - r * 0.4, c[1]), (c[0] + r * 0.4, c[1]), 2)
 
     def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """How to read the garden: awake, asleep, the path and the stepping stones."""
@@ -206,7 +206,7 @@ class GoalPanels(GardenBoard):
             for line in wrap(tr("catchess.trail"), f, rect.w):
                 if y + f.get_linesize() > rect.bottom:
                     break
-                y = self.text(surface, line, s(12), DIM, topleft=(rect.x, y)).bottom
+                y = self.text(surface, line, s(12), palette.MUTED, topleft=(rect.x, y)).bottom
 
     # -- bottom strip --------------------------------------------------------------------------
     def draw_bottom(self, surface: pygame.Surface) -> None:
@@ -234,7 +234,7 @@ class GoalPanels(GardenBoard):
             text = tr("table.choosing", name=self.seat_name(mover))
         else:
             text = tr("table.waiting_for", name=self.seat_name(mover))
-        self.text(surface, text, s(15), DIM, True, midleft=(strip.x + s(16), cy))
+        self.text(surface, text, s(15), palette.MUTED, True, midleft=(strip.x + s(16), cy))
 
     # -- overlays: the waiting banner ----------------------------------------------------------
     def draw_banner(self, surface: pygame.Surface, text: str) -> None:
@@ -289,7 +289,8 @@ class GoalPanels(GardenBoard):
         mover = v.get("to_move")
         bottom = self.side.bottom - self.side.h // 2 - s(16)
         n = len(self.seats)
-        row_h = max(s(34), min(s(50), (bottom - y - s(120)) // max(1, n)))
+        t = self.ctx.line  # two lines of text a row: taller with large text
+        row_h = max(t(34), min(t(50), (bottom - y - s(120)) // max(1, n)))
         for seat in range(n):
             r = pygame.Rect(rect.x, y, rect.w, row_h - s(4))
             if seat == mover and not self.ui.counting:
@@ -308,7 +309,7 @@ class GoalPanels(GardenBoard):
             f = font(s(14), bold=True)
             while f.size(name)[0] > r.right - x - s(22) and len(name) > 4:
                 name = name[:-2] + "…"
-            self.text(surface, name, s(14), palette.INK, True, midleft=(x, r.centery - s(8)))
+            self.text(surface, name, s(14), palette.INK, True, midleft=(x, r.centery - t(8)))
             tokens = v["tokens"][seat]
             if self.solo:
                 info = tr("catchess.goals_scored", n=tokens)
@@ -316,8 +317,8 @@ class GoalPanels(GardenBoard):
                 info = tr("catchess.tokens", n=tokens)
             if seat == v.get("start_player") and not over and n > 1:
                 info = tr("catchess.started", info=info)
-            self.text(surface, self.fit(info, s(12), r.right - x - s(22)), s(12), DIM,
-                      midleft=(x, r.centery + s(9)))
+            self.text(surface, self.fit(info, s(12), r.right - x - s(22)), s(12), palette.MUTED,
+                      midleft=(x, r.centery + t(9)))
             y += row_h
         y += s(4)
         if not over:

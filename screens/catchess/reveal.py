@@ -10,7 +10,7 @@ import pygame
 
 from screens import palette
 from screens.assets import font
-from screens.catchess.layout import DIM, LAWN, LAWN_EDGE, STONE, STONE_EDGE
+from screens.catchess.layout import LAWN, LAWN_EDGE, STONE, STONE_EDGE
 from screens.catchess.live import LiveGarden
 from screens.overlays import wrap
 from screens.table.board import JsonDict
@@ -49,7 +49,7 @@ class CatChessBoard(LiveGarden):
         if entry is None:
             return
         rect = self.results_rect()
-        pygame.draw.rect(surface, (90, 60, 40), rect.move(s(4), s(6)), border_radius=s(16))
+        pygame.draw.rect(surface, palette.tone((90, 60, 40)), rect.move(s(4), s(6)), border_radius=s(16))
         pygame.draw.rect(surface, palette.PAPER, rect, border_radius=s(16))
         pygame.draw.rect(surface, palette.WOOD, rect, width=s(3), border_radius=s(16))
         over = self.view.get("phase") == "over"
@@ -63,7 +63,7 @@ class CatChessBoard(LiveGarden):
             title = tr("catchess.scored_over_short" if over else "catchess.scored_short",
                        round=entry["round"])
         head = self.text(surface, title, s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
-        self.text(surface, tr("table.click_close"), s(12), DIM,
+        self.text(surface, tr("table.click_close"), s(12), palette.MUTED,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(8)
         # The final garden, small.
@@ -71,7 +71,7 @@ class CatChessBoard(LiveGarden):
         thumb_cell = max(s(22), min(s(52), (rect.w - s(28)) // (cols * 2), (rect.h // 3) // rows))
         thumb = pygame.Rect(0, y, cols * thumb_cell, rows * thumb_cell)
         thumb.centerx = rect.centerx
-        self.text(surface, tr("catchess.final_garden"), s(13), DIM, True,
+        self.text(surface, tr("catchess.final_garden"), s(13), palette.MUTED, True,
                   midright=(thumb.x - s(10), thumb.centery))
         self.draw_mini_garden(surface, thumb, self.garden_map(entry["garden"]))
         y = thumb.bottom + s(12)
@@ -80,7 +80,7 @@ class CatChessBoard(LiveGarden):
         for p in players:
             seat = p["seat"]
             row = pygame.Rect(rect.x + s(10), y, rect.w - s(20), row_h - s(4))
-            pygame.draw.rect(surface, (246, 238, 226), row, border_radius=s(10))
+            pygame.draw.rect(surface, palette.tone((246, 238, 226)), row, border_radius=s(10))
             rad = max(8, min(s(13), row.h // 4))
             self.mini_badge(surface, seat, (row.x + s(6) + rad, row.y + s(4) + rad), rad)
             name = (tr("table.you", name=self.seat_name(seat)) if seat == self.ui.viewer
@@ -91,7 +91,7 @@ class CatChessBoard(LiveGarden):
             numbers = tr("table.tag_sep").join(str(c["number"]) for c in p["cards"])
             tr_ = self.text(surface, tr("catchess.gained", n=gained), s(14),
                             palette.TEAL, True, midleft=(nr.right + s(12), nr.centery))
-            self.text(surface, tr("catchess.card_numbers", numbers=numbers), s(13), DIM,
+            self.text(surface, tr("catchess.card_numbers", numbers=numbers), s(13), palette.MUTED,
                       midleft=(tr_.right + s(10), nr.centery))
             body = row.h - 2 * rad - s(12)
             one = min(self.strip_size(row.w - s(16)), body)
@@ -110,7 +110,7 @@ class CatChessBoard(LiveGarden):
         score = best.get("score")
         head = self.text(surface, tr("catchess.solo_scored", round=entry["round"], got=got),
                          s(18), palette.INK, True, topleft=(x0, rect.y + s(10)))
-        self.text(surface, tr("table.click_close"), s(12), DIM,
+        self.text(surface, tr("table.click_close"), s(12), palette.MUTED,
                   midright=(rect.right - s(14), head.centery))
         y = head.bottom + s(4)
         if score is not None:
@@ -136,7 +136,7 @@ class CatChessBoard(LiveGarden):
             listing = "   ".join(tr("catchess.region_is", region=rid, cat=letter) for rid, letter in
                                  sorted((rid, letter) for letter, rid in arrangement.items()))
             f = font(s(13), bold=True)
-            y = self.text(surface, tr("catchess.region_cat"), s(13), DIM, True,
+            y = self.text(surface, tr("catchess.region_cat"), s(13), palette.MUTED, True,
                           topleft=(x0, y)).bottom
             for line in wrap(listing, f, rect.w - s(28)):
                 y = self.text(surface, line, s(13), palette.INK, True, topleft=(x0, y)).bottom
@@ -169,16 +169,16 @@ class CatChessBoard(LiveGarden):
         cols = self.grid_size()[0]
         cell = rect.w // max(1, cols)
         pygame.draw.rect(surface, LAWN, rect.inflate(s(10), s(10)), border_radius=s(10))
-        pygame.draw.rect(surface, LAWN_EDGE, rect.inflate(s(10), s(10)), width=2,
+        pygame.draw.rect(surface, palette.duo(LAWN_EDGE, palette.INK), rect.inflate(s(10), s(10)), width=2,
                          border_radius=s(10))
         cats = self.cats()
         for r in self.view.get("regions") or []:
             c = (rect.x + r["col"] * cell + cell // 2, rect.y + r["row"] * cell + cell // 2)
-            pygame.draw.circle(surface, STONE, c, int(cell * 0.46))
-            pygame.draw.circle(surface, STONE_EDGE, c, int(cell * 0.46), 1)
+            pygame.draw.circle(surface, palette.duo(STONE, palette.PAPER), c, int(cell * 0.46))
+            pygame.draw.circle(surface, palette.duo(STONE_EDGE, palette.INK), c, int(cell * 0.46), 1)
             letter = garden.get(r["id"])
             if letter is None:
-                self.text(surface, str(r["id"]), max(9, s(11)), DIM, True, center=c)
+                self.text(surface, str(r["id"]), max(9, s(11)), palette.MUTED, True, center=c)
                 continue
             cat = cats.get(letter, {"letter": letter, "label": ""})
             size = int(cell * 0.9)

@@ -26,7 +26,7 @@ from cats.catchess.words import short_prompt
 from cats.core import Action, Spot
 from cats.session import Session
 from screens.anim import Tween
-from screens.assets import Font, font
+from screens.assets import Font, button_width, font
 from screens.catchess.best import SoloBest
 from screens.catchess.layout import STAY_CAPTION, CatChessUi, clear_drawn
 from screens.catchess.reveal import CatChessBoard
@@ -210,7 +210,7 @@ class CatChessScene(GameScene):
         room = self.bottom.right - s(12) - x0
         gap = s(6)
         labels = [self.label(a) for a in choices]
-        widths = [max(s(84), f.size(t)[0] + s(26)) for t in labels]
+        widths = [max(s(84), f.size(t)[0] + s(26), button_width(t, 0)) for t in labels]
         if sum(widths) + gap * (len(widths) - 1) > room:  # crowded: the letter only
             labels = [str(getattr(a, "cat", self.label(a))) for a in choices]
             bw = max(s(30), min(s(46), (room - gap * (len(choices) - 1)) // len(choices)))

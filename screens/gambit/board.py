@@ -43,8 +43,9 @@ class GambitBoard(TableauLayout):
         for cell in view["possible"]:
             rect = self.card_rect(tuple(cell))
             if tuple(cell) not in occupied:
-                pygame.draw.rect(surface, (232, 216, 196), rect, border_radius=s(8))
-                pygame.draw.rect(surface, (210, 190, 168), rect, width=1, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((232, 216, 196)), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.edge((210, 190, 168)), rect, width=palette.thick(1),
+                                 border_radius=s(8))
         marks = {tuple(m["cell"]): m for m in view["target_marks"]}
         for x, y, stack in view["grid"]:
             self.draw_stack(surface, stack, self.card_rect((x, y)))
@@ -73,7 +74,7 @@ class GambitBoard(TableauLayout):
             return
         s = self.ctx.scale
         panel, slots = self.burrow_panel()
-        pygame.draw.rect(surface, (120, 90, 70), panel.move(s(3), s(4)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), panel.move(s(3), s(4)), border_radius=s(14))
         pygame.draw.rect(surface, palette.PAPER, panel, border_radius=s(14))
         pygame.draw.rect(surface, palette.WOOD, panel, width=s(2), border_radius=s(14))
         f = font(s(16), bold=True)
@@ -86,7 +87,7 @@ class GambitBoard(TableauLayout):
         small = font(s(12), bold=True)
         for (spot, rect), caption in zip(slots, (tr("gambit.second_bottom"), tr("gambit.bottom_last"))):
             if spot == held:
-                pygame.draw.rect(surface, (200, 182, 160), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((200, 182, 160)), rect, border_radius=s(8))
             else:
                 self.draw_stack(surface, [cards[spot[1]]], rect)
             txt = small.render(caption, True, palette.INK)
@@ -106,7 +107,7 @@ class GambitBoard(TableauLayout):
             label = tr("gambit.check_here") if mark["legal"] else tr("gambit.check_refused")
             if not mark["legal"]:  # refused while a safe cell exists: hatched, not only red
                 for off in range(-rect.h, rect.w, s(10)):
-                    pygame.draw.line(surface, (200, 120, 100), (rect.x + max(off, 0),
+                    pygame.draw.line(surface, palette.tone((200, 120, 100)), (rect.x + max(off, 0),
                                      rect.y + max(-off, 0)), (rect.x + min(off + rect.h, rect.w),
                                      rect.y + min(rect.h, rect.w - off)), 1)
         elif mark["checks_umbra"]:
@@ -170,8 +171,11 @@ class GambitBoard(TableauLayout):
             if code == "Q" and self.ui.flip is not None:
                 k = abs(self.ui.flip * 2 - 1)
                 r = r.inflate(-int(r.w * (1 - k)), 0)
-            pygame.draw.rect(surface, (120, 90, 70), r.move(2, 3), border_radius=self.ctx.scale(8))
+            pygame.draw.rect(surface, palette.tone((120, 90, 70)), r.move(2, 3), border_radius=self.ctx.scale(8))
             surface.blit(self.card_image(code, r.w, r.h), r.topleft)
+            if palette.high_contrast():  # a thick black edge round every card
+                pygame.draw.rect(surface, palette.INK, r, palette.thick(2),
+                                 border_radius=self.ctx.scale(8))
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         """The deck with its count (what the player knows of it is listed in the side panel)."""
@@ -193,7 +197,7 @@ class GambitBoard(TableauLayout):
     def draw_tray(self, surface: pygame.Surface) -> None:
         """The drawn card and the five Pawns face up with their ability names."""
         s = self.ctx.scale
-        pygame.draw.rect(surface, (214, 194, 170), self.tray, border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((214, 194, 170)), self.tray, border_radius=s(14))
         f = font(s(13), bold=True)
         slots = self.tray_slots()
         first = tr("gambit.pawn_to_place") if self.placing_pawn() else tr("gambit.drawn_card")
@@ -203,14 +207,15 @@ class GambitBoard(TableauLayout):
         held = self.ui.held.source if self.ui.held else None
         for spot, rect in self.tray_slots():
             if spot == held:
-                pygame.draw.rect(surface, (190, 170, 150), rect, border_radius=s(8))
+                pygame.draw.rect(surface, palette.tone((190, 170, 150)), rect, border_radius=s(8))
                 continue
             if spot == ("revealed",):
                 card = self.view["revealed"]
                 if card:
                     self.draw_stack(surface, [card], rect)
                 else:
-                    pygame.draw.rect(surface, (200, 182, 160), rect, width=2, border_radius=s(8))
+                    pygame.draw.rect(surface, palette.edge((200, 182, 160)), rect, width=palette.thick(2),
+                                     border_radius=s(8))
                 continue
             self.draw_pawn_card(surface, spot[1], rect)
 
@@ -265,7 +270,7 @@ class GambitBoard(TableauLayout):
         f = font(s(12))
         for i, k in enumerate(known):
             card = pygame.Rect(rect.x + i * (w + gap), y, w, h)
-            pygame.draw.rect(surface, (120, 90, 70), card.move(2, 3), border_radius=s(6))
+            pygame.draw.rect(surface, palette.tone((120, 90, 70)), card.move(2, 3), border_radius=s(6))
             surface.blit(self.card_image(k["card"], w, h), card.topleft)
             words = place_in_deck(k)
             for size in (12, 11, 10):  # the whole place in two lines, smaller if need be

@@ -15,7 +15,7 @@ import pygame_gui
 from cats import GAMES
 from saves.store import RESUME, SaveError
 from screens import palette
-from screens.assets import asset_path, displayable, font, image, read_text
+from screens.assets import asset_path, button_width, displayable, font, image, read_text
 from screens.focus import FocusTarget
 from screens.overlays import blit_lines, breaks, draw_panel
 from screens.registry import LIBRARY, open_game, playable
@@ -49,23 +49,28 @@ class MainMenu(Scene):
                  ("stats", tr("menu.stats")), ("settings", tr("menu.settings")), ("rules", tr("menu.rules")),
                  ("quit", tr("menu.quit"))]
         y = s(190)
+        # Host and Join side by side, or (large text) one under the other; the rows closer
+        # together if they need the room
+        pair = all(button_width(label, 0) <= s(117) for label in (tr("menu.host"), tr("menu.join")))
+        pitch = min(s(54), (h - y - s(4)) // (len(items) + (1 if pair else 2)))
         for key, label in items:
-            btn = self.button(pygame.Rect(s(90), y, s(240), s(44)), label,
+            btn = self.button(pygame.Rect(s(90), y, s(240), pitch - s(10)), label,
                               "#primary" if key in ("continue", "new") else "")
             if key == "continue" and self.ctx.saves.latest_unfinished() is None:
                 btn.disable()  # nothing under way (a finished game is not continued)
             self.buttons[btn] = key
-            y += s(54)
+            y += pitch
             if key == "new":  # a table across computers: host or join, side by side
                 for i, (net_key, label) in enumerate((("host", tr("menu.host")),
                                                       ("join", tr("menu.join")))):
-                    self.buttons[self.button(pygame.Rect(s(90) + i * s(123), y, s(117), s(44)),
-                                             label)] = net_key
-                y += s(54)
+                    rect = (pygame.Rect(s(90) + i * s(123), y, s(117), pitch - s(10)) if pair
+                            else pygame.Rect(s(90), y + i * pitch, s(240), pitch - s(10)))
+                    self.buttons[self.button(rect, label)] = net_key
+                y += pitch * (1 if pair else 2)
         # The library: five covers in two rows.
         left = s(450)
         cw = min((w - left - s(60)) // 3 - s(20), s(300))
-        ch = int(cw / 1.6) + s(56)
+        ch = int(cw / 1.6) + self.ctx.line(56)  # the title and players under the art
         self.covers = {}
         for i, gid in enumerate(LIBRARY):
             row, col = divmod(i, 3)
@@ -207,10 +212,18 @@ class MainMenu(Scene):
         icon = image("icon", s(84), s(84))
         surface.blit(icon, (s(40), s(40)))
         # The static lines are kept across runs (the first frame opens no font face for them).
-        title = font(s(44), bold=True).render_kept(tr("app.title"), palette.INK)
+        room = s(420) - s(146)  # the title and tagline stay on the felt (large text: smaller)
+        size = s(44)
+        while size > s(28) and font(size, bold=True).size(tr("app.title"))[0] > room:
+            size -= 1
+        title = font(size, bold=True).render_kept(tr("app.title"), palette.INK)
         surface.blit(title, (s(136), s(44)))
-        tag = font(s(18)).render_kept(tr("app.tagline"), palette.WOOD)
-        surface.blit(tag, (s(138), s(100)))
+        if font(s(18)).size(tr("app.tagline"))[0] <= room:
+            tag = font(s(18)).render_kept(tr("app.tagline"), palette.WOOD)
+            surface.blit(tag, (s(138), max(s(100), s(44) + title.get_height())))
+        else:
+            blit_lines(surface, [tr("app.tagline")], s(138), s(40) + title.get_height(), s(18),
+                       palette.WOOD, width=room)
         head = font(s(22), bold=True).render_kept(tr("menu.library"), palette.INK)
         surface.blit(head, (s(450), s(104)))
         for gid, rect in self.covers.items():
@@ -223,9 +236,10 @@ class MainMenu(Scene):
         """One game in the library: cover art, title, players; greyed if not yet playable."""
         s = self.ctx.scale
         lifted = rect.move(0, -s(4)) if self.hover == gid and playable(gid) else rect
-        pygame.draw.rect(surface, (120, 90, 70), lifted.move(s(4), s(6)), border_radius=s(14))
+        pygame.draw.rect(surface, palette.tone((120, 90, 70)), lifted.move(s(4), s(6)), border_radius=s(14))
         sub = players_text(GAMES[gid].info) if playable(gid) else tr("menu.workshop")
-        looks = (s(14), s(3), s(18), s(14), (s(12), s(46), s(24)))
+        t = self.ctx.line
+        looks = (s(14), s(3), s(18), s(14), (s(12), t(46), t(24)))
         surface.blit(cover_card(gid, lifted.size, looks, short_title(GAMES[gid].info), sub,
                                 playable(gid)), lifted.topleft)
 
@@ -243,12 +257,18 @@ def cover_card(gid: str, size: tuple[int, int], looks: tuple[int, int, int, int,
     card.blit(image(f"cover_{gid}", rect.w, int(rect.w / 1.6)), (0, 0))
     if not live:
         shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((246, 235, 221, 150))
+        shade.fill(palette.tone((246, 235, 221, 150)))
         card.blit(shade, (0, 0))
     pygame.draw.rect(card, palette.WOOD, rect, width=border, border_radius=radius)
+    low = title_size * 3 // 4  # large text: a long title a little smaller to fit the card
+    while title_size > low and font(title_size, bold=True).size(name)[0] > rect.w - 2 * pad:
+        title_size -= 1
     card.blit(font(title_size, bold=True).render_kept(name, palette.INK), (pad, rect.h - name_up))
     card.blit(font(sub_size).render_kept(sub, palette.WOOD), (pad, rect.h - sub_up))
     return displayable(card)
+
+
+palette.baked(cover_card.cache_clear)
 
 
 def _fill(line: str, f: pygame.font.Font, width: int) -> list[str]:

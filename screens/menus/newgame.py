@@ -13,8 +13,8 @@ from cats.session import Seat, Session
 from saves.profiles import COLOURS, SYMBOLS
 from saves.values import name_problem, printable, seed_of
 from screens import palette
-from screens.assets import font
-from screens.overlays import blit_lines, draw_panel, fit_text, keep_game
+from screens.assets import button_height, button_width, font
+from screens.overlays import blit_lines, draw_panel, fit_text, keep_game, lines_bottom
 from screens.registry import LIBRARY, open_game, playable
 from screens.scene import Scene
 from screens.text import (blurb, default_seat_names, file_text, option_help, option_label, title,
@@ -52,6 +52,8 @@ class NewGameScene(Scene):
         self.seed_text = ""
         self.widgets: dict[Any, tuple[str, Any]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.hint_x = 0  # where the options' words start (right of their buttons)
+        self.top = 0  # where the form starts
         self.message = ""
         self.option_help: list[tuple[int, str]] = []
         self.number_labels: dict[int, str] = {}  # y of a number option's row -> its label
@@ -91,8 +93,13 @@ class NewGameScene(Scene):
         w, h = self.ctx.size
         info = self.game.info
         self.panel = pygame.Rect(s(40), s(74), w - s(80), h - s(96))
-        x0, y = self.panel.x + s(40), self.panel.y + s(110)
+        # the form starts under the game's words (two lines or more with large text)
+        self.top = max(self.panel.y + s(110),
+                       lines_bottom([blurb(info)], self.blurb_y(), s(14), self.panel.w - s(80)) + s(8))
+        x0, y = self.panel.x + s(40), self.top
+        field = button_height(s(36))  # a field's height: more for large text
         self.widgets = {}
+        self.hint_x = x0 + s(380)
         tab_w = min(s(180), (w - s(80)) // len(LIBRARY) - s(8))
         for i, gid in enumerate(g for g in LIBRARY if playable(g)):
             tab = self.button(pygame.Rect(s(40) + i * (tab_w + s(8)), s(20), tab_w, s(40)),
@@ -102,14 +109,14 @@ class NewGameScene(Scene):
         if info.max_players > info.min_players:
             counts = [str(n) for n in info.player_counts()]
             dd = pygame_gui.elements.UIDropDownMenu(counts, str(self.players),
-                                                    pygame.Rect(x0 + s(160), y, s(100), s(36)),
+                                                    pygame.Rect(x0 + s(160), y, s(100), field),
                                                     self.ctx.ui)
             self.keep(dd)
             self.widgets[dd] = ("players", None)
         y += s(50)
         for seat in range(self.players):
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x0 + s(110), y, s(220), s(36)), self.ctx.ui)
+                pygame.Rect(x0 + s(110), y, s(220), field), self.ctx.ui)
             entry.set_text(self.names[seat])
             entry.length_limit = 40
             self.keep(entry)
@@ -117,7 +124,7 @@ class NewGameScene(Scene):
             if self.players > 1 or self.hosting:  # a solo seat is a person, here or not
                 options = kinds() if self.players > 1 else [kinds()[0], kinds()[REMOTE]]
                 kind = pygame_gui.elements.UIDropDownMenu(
-                    options, self.kinds[seat] if self.kinds[seat] in options else options[0], pygame.Rect(x0 + s(350), y, s(200), s(36)), self.ctx.ui)
+                    options, self.kinds[seat] if self.kinds[seat] in options else options[0], pygame.Rect(x0 + s(350), y, s(200), field), self.ctx.ui)
                 self.keep(kind)
                 self.widgets[kind] = ("kind", seat)
             y += s(46)
@@ -130,7 +137,7 @@ class NewGameScene(Scene):
                 continue  # set-up scripts never show; solo options only for one player
             if spec.kind == "int":
                 entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(x0 + s(280), y, s(80), s(36)), self.ctx.ui)
+                    pygame.Rect(x0 + s(280), y, s(80), field), self.ctx.ui)
                 entry.set_text(str(self.options[spec.name]))
                 entry.length_limit = 4
                 self.keep(entry)
@@ -141,18 +148,21 @@ class NewGameScene(Scene):
                 continue
             label = tr("new.option", option=option_label(info, spec),
                        value=tr("on") if self.options[spec.name] else tr("off"))
-            btn = self.button(pygame.Rect(x0, y, s(360), s(38)), label,
+            bw = min(button_width(label, s(360)), self.panel.right - x0 - s(240))
+            self.hint_x = max(self.hint_x, x0 + bw + s(20))
+            btn = self.button(pygame.Rect(x0, y, bw, s(38)), label,
                               tooltip=option_help(info, spec))
             self.widgets[btn] = ("option", spec.name)
             self.option_help.append((y, option_help(info, spec)))
             y += s(46)
         y += s(14)
-        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + s(220), y, s(220), s(36)),
+        seed = pygame_gui.elements.UITextEntryLine(pygame.Rect(x0 + s(220), y, s(220), field),
                                                    self.ctx.ui)
         seed.set_text(self.seed_text)
         self.keep(seed)
         self.widgets[seed] = ("seed", None)
-        daily = self.button(pygame.Rect(x0 + s(460), y, s(180), s(36)), tr("new.daily"))
+        daily = self.button(pygame.Rect(x0 + s(460), y, button_width(tr("new.daily"), s(180)), s(36)),
+                            tr("new.daily"))
         self.widgets[daily] = ("daily", None)
         self.seed_y = y
         bottom = self.panel.bottom - s(64)
@@ -162,6 +172,11 @@ class NewGameScene(Scene):
         back = self.button(pygame.Rect(self.panel.right - s(380), bottom, s(160), s(44)),
                            tr("new.back"))
         self.widgets[back] = ("back", None)
+
+    def blurb_y(self) -> int:
+        """Where the game's words start: under the page's title."""
+        s = self.ctx.scale
+        return max(self.panel.y + s(56), self.panel.y + s(20) + font(s(26), bold=True).get_linesize())
 
     def _collect(self) -> None:
         for widget, (kind, key) in self.widgets.items():
@@ -285,22 +300,24 @@ class NewGameScene(Scene):
         f = font(s(26), bold=True)
         surface.blit(f.render(tr("new.title", title=title(self.game.info)), True, palette.INK),
                      (self.panel.x + s(40), self.panel.y + s(18)))
-        blit_lines(surface, [blurb(self.game.info)], self.panel.x + s(40), self.panel.y + s(56),
+        blit_lines(surface, [blurb(self.game.info)], self.panel.x + s(40), self.blurb_y(),
                    s(14), palette.WOOD, width=self.panel.w - s(80))
         small = font(s(16))
-        x0, y = self.panel.x + s(40), self.panel.y + s(116)
+        x0, y = self.panel.x + s(40), self.top + s(6)
         if self.game.info.max_players > self.game.info.min_players:
             surface.blit(small.render(tr("new.players"), True, palette.INK), (x0, y + s(6)))
         y += s(50)
         for seat in range(self.players):
-            surface.blit(small.render(tr("new.seat", n=seat + 1), True, palette.INK), (x0, y + s(6)))
+            surface.blit(small.render(fit_text(tr("new.seat", n=seat + 1), small, s(104)), True,
+                                      palette.INK), (x0, y + s(6)))
             y += s(46)
-        surface.blit(small.render(tr("new.seed"), True, palette.INK), (x0, self.seed_y + s(6)))
+        surface.blit(small.render(fit_text(tr("new.seed"), small, s(214)), True, palette.INK),
+                     (x0, self.seed_y + s(6)))
         hint = font(s(14))
         for oy, text in self.option_help:
-            room = self.panel.right - s(20) - (x0 + s(380))
+            room = self.panel.right - s(20) - self.hint_x
             surface.blit(hint.render(fit_text(text, hint, room), True, palette.WOOD),
-                         (x0 + s(380), oy + s(9)))
+                         (self.hint_x, oy + s(9)))
         for oy, label in self.number_labels.items():
             surface.blit(small.render(fit_text(label, small, s(270)), True, palette.INK),
                          (x0, oy + s(6)))

@@ -1,6 +1,6 @@
 """Settings: music and effects volumes, animation speed, interface size, colour-blind marks,
-language, bot pace, and the Done / Undo step before a hotseat hand-off; a line says when there is
-no sound device (or all sound is muted with M)."""
+high contrast, language, bot pace, and the Done / Undo step before a hotseat hand-off; a line
+says when there is no sound device (or all sound is muted with M)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ import pygame
 import pygame_gui
 
 from cats.session import Session
-from saves.settings import ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, save_settings
-from screens import palette
+from saves.settings import (ANIMATION_SPEEDS, LANGUAGES, UI_SCALES, layout_share,
+                            save_settings, text_share)
+from screens import appearance, palette
 from screens.assets import font, use_language
-from screens.overlays import blit_lines, draw_page
+from screens.overlays import blit_lines, draw_page, fit_text
 from screens.scene import Scene
 from screens.text import LANGUAGE_NAMES, default_seat_names, file_text, set_language, tr
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from screens.context import AppContext
 
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
-ROW = 48  # the rows' spacing (at 720 pixels high)
+ROW = 48  # the rows' pitch (at 720 pixels high)
 SLIDERS = ("music_volume", "effects_volume")
 
 
@@ -42,39 +43,48 @@ class SettingsScene(Scene):
         # not move the rows under the mouse; the new size shows once the page is closed.
         self.opened_scale = ctx.settings.ui_scale
         self.heard = 0.0  # when the effects slider last let a cue be heard
+        self.pitch = self.label_w = 0
 
     def scale(self, value: float) -> int:
         """A length at the window's size and the interface size the page opened with."""
         w, h = self.ctx.size
-        return max(1, int(value * self.opened_scale * min(h / 720, w / 1100)))
+        return max(1, int(value * layout_share(self.opened_scale) * min(h / 720, w / 1100)))
 
     def build_ui(self) -> None:
         s = self.scale
         w, h = self.ctx.size
         st = self.ctx.settings
-        self.panel = pygame.Rect((w - s(620)) // 2, s(40), s(620), h - s(80))
-        x, y = self.panel.x + s(260), self.panel.y + s(90)
+        grow = text_share(self.opened_scale)  # large text: a wider page, a wider label column
+        pw = min(w - s(40), int(s(620) * grow))
+        self.panel = pygame.Rect((w - pw) // 2, s(40), pw, h - s(80))
+        self.label_w = int(s(230) * grow)
+        x, y = self.panel.x + s(30) + self.label_w, self.panel.y + s(90)
+        bw = min(int(s(300) * grow), self.panel.right - s(30) - x)
+        self.pitch = min(int(s(ROW) * grow), (self.panel.h - s(240)) // 9)
         self.controls = {}
         for i, name in enumerate(SLIDERS):
             slider = pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(x, y + i * s(ROW), s(300), s(34)), getattr(st, name) * 100,
+                pygame.Rect(x, y + i * self.pitch, bw, s(34)), getattr(st, name) * 100,
                 (0, 100), self.ctx.ui)
             self.keep(slider)
             self.controls[slider] = name
-        y += s(ROW) * (len(SLIDERS) - 1)
+        y += self.pitch * (len(SLIDERS) - 1)
         rows = [
             ("animation", tr(f"speed.{st.animation_speed:g}")),
             ("scale", f"{int(st.ui_scale * 100)} %"),
-            ("marks", tr("on") if st.colour_blind_marks else tr("off")),
+            ("marks", tr("on") if st.colour_blind_marks or st.high_contrast else tr("off")),
+            ("contrast", tr("on") if st.high_contrast else tr("off")),
             ("language", LANGUAGE_NAMES.get(st.language, st.language)),
             ("pace", tr("settings.pace_value", seconds=st.bot_pace)),
             ("confirm", tr("on") if st.confirm_moves else tr("off")),
         ]
         for i, (key, label) in enumerate(rows, 1):
-            btn = self.button(pygame.Rect(x, y + i * s(ROW), s(300), s(38)), label,
+            btn = self.button(pygame.Rect(x, y + i * self.pitch, bw, self.pitch - s(8)), label,
                               tooltip=tr("settings.next"))
             if key == "language" and len(LANGUAGES) < 2:
                 btn.disable()  # nothing else to choose
+            if key == "marks" and st.high_contrast:
+                btn.disable()  # high contrast always draws them
             self.controls[btn] = key
         done = self.button(pygame.Rect(self.panel.right - s(190), self.panel.bottom - s(70),
                                        s(160), s(44)), tr("settings.done"), "#primary")
@@ -102,6 +112,8 @@ class SettingsScene(Scene):
                 st.ui_scale = _next(UI_SCALES, st.ui_scale)
             elif key == "marks":
                 st.colour_blind_marks = not st.colour_blind_marks
+            elif key == "contrast":
+                st.high_contrast = not st.high_contrast
             elif key == "language":
                 st.language = _next(LANGUAGES, st.language)
                 self.switch_language(st.language)
@@ -110,6 +122,8 @@ class SettingsScene(Scene):
             elif key == "confirm":
                 st.confirm_moves = not st.confirm_moves
             self._save()
+            if key in ("scale", "contrast"):
+                appearance.apply(self.ctx)  # the colours and the text's size, at once
             self.resize()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -163,7 +177,10 @@ class SettingsScene(Scene):
                        width=self.panel.w - s(60))
         f = font(s(17))
         labels = ["settings.music", "settings.effects", "settings.animation", "settings.scale",
-                  "settings.marks", "settings.language", "settings.pace", "settings.confirm"]
+                  "settings.marks", "settings.contrast", "settings.language", "settings.pace",
+                  "settings.confirm"]
         for i, key in enumerate(labels):
-            surface.blit(f.render(tr(key), True, palette.INK),
-                         (self.panel.x + s(30), self.panel.y + s(96) + i * s(ROW)))
+            line = fit_text(tr(key), f, self.label_w - s(8))
+            img = f.render(line, True, palette.INK)
+            surface.blit(img, img.get_rect(midleft=(
+                self.panel.x + s(30), self.panel.y + s(90) + i * self.pitch + (self.pitch - s(8)) // 2)))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 import pygame
 
 from cats.core import Spot
+from saves.settings import layout_share, text_share
 from screens import palette
 from screens.table.look import TableLook
 from screens.table.pointer import Drag, Point
@@ -36,7 +37,8 @@ class BoardContext:
         return self.window.get_size()
 
     def scale(self, value: float) -> int:
-        """A length scaled by the window height and the UI-size setting (as the app's),
+        """A length scaled by the window height and the UI-size setting's layout share (as the
+        app's),
         remembered per window size and setting: a frame asks hundreds of times."""
         size, ui_scale = self.window.get_size(), self.settings.ui_scale
         memo = self.__dict__.get("_scaled")
@@ -45,9 +47,14 @@ class BoardContext:
             self.__dict__["_scaled"] = memo
         got = memo[1].get(value)
         if got is None:
-            got = memo[1][value] = max(1, int(value * ui_scale
+            got = memo[1][value] = max(1, int(value * layout_share(ui_scale)
                                               * min(size[1] / 720, size[0] / 1100)))
         return got
+
+    def line(self, value: float) -> int:
+        """A length that holds text (a line's pitch, a row's height): as :meth:`scale`, grown
+        with large text (the interface size's text share)."""
+        return max(1, int(self.scale(value) * text_share(self.settings.ui_scale)))
 
 
 @dataclass(frozen=True)
@@ -194,7 +201,7 @@ class Board(TableLook):
             surface.blit(glow, rect.topleft)
             pygame.draw.rect(surface, palette.LEGAL, rect, width=self.ctx.scale(4),
                              border_radius=self.ctx.scale(10))
-            if self.ctx.settings.colour_blind_marks:
+            if palette.marks(self.ctx.settings):
                 self.draw_tick(surface, rect)
 
     def draw_held(self, surface: pygame.Surface) -> None:

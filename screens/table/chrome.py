@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from screens import palette
-from screens.assets import font, ui_font_name
+from screens.assets import button_height, button_width, font, ui_font_name
 from cats.core import Action, Spot
 from screens.overlays import fit_text
 from screens.table.choices import ChoiceStrip
@@ -117,7 +117,14 @@ class Chrome:
         drawn with, the table's own when not given)."""
         pygame.draw.rect(surface, palette.FELT, self.side)
         pygame.draw.line(surface, palette.WOOD, self.side.topleft, self.side.bottomleft, 2)
-        self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)), ui)
+        held = surface.get_clip()
+        if self.side.y < self.message_slot.y <= self.side.bottom:  # large text runs no further
+            surface.set_clip(pygame.Rect(self.side.x, self.side.y, self.side.w,
+                                         self.message_slot.y - self.side.y).clip(held))
+        try:
+            self.draw_side(surface, self.side.inflate(-self.ctx.scale(20), -self.ctx.scale(20)), ui)
+        finally:
+            surface.set_clip(held)
 
     def draw_frame(self, surface: pygame.Surface, side: bool = True) -> None:
         """Top bar with the prompt line, flash message, side panel (unless ``side`` is false:
@@ -141,7 +148,7 @@ class Chrome:
             self.draw_side_panel(surface)
         if self.flow.step is Step.CONFIRM:
             band = self.confirm_rect()
-            pygame.draw.rect(surface, (90, 60, 40), band.move(s(3), s(4)), border_radius=s(14))
+            pygame.draw.rect(surface, palette.tone((90, 60, 40)), band.move(s(3), s(4)), border_radius=s(14))
             pygame.draw.rect(surface, palette.PAPER, band, border_radius=s(14))
             pygame.draw.rect(surface, palette.WOOD, band, width=s(3), border_radius=s(14))
         if self.flash_time > 0 and self.flash_text:
@@ -153,7 +160,8 @@ class Chrome:
     def build_ui(self) -> None:
         w, h = self.ctx.size
         s = self.ctx.scale
-        self.top = pygame.Rect(0, 0, w, s(56))
+        bh = button_height(s(38))  # large text: a taller bar
+        self.top = pygame.Rect(0, 0, w, bh + s(18))
         side_w = max(s(300), w // 4)
         self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
         strip = s(64) if self.uses_choice_strip else 0
@@ -166,9 +174,9 @@ class Chrome:
         if self.has_hint and not getattr(self, "remote", False):  # a guest has no position to think on
             tools.append(("hint", tr("game.hint")))
         for key, label in tools:
-            bw = s(96)
+            bw = button_width(label, s(96))
             x -= bw + s(6)
-            btn = self.button(pygame.Rect(x, s(9), bw, s(38)), label,
+            btn = self.button(pygame.Rect(x, s(9), bw, bh), label,
                               tooltip={"undo": "Ctrl+Z", "redo": "Ctrl+Y", "menu": "Esc"}.get(key, ""))
             self.tool_buttons[btn] = key
             self.tools_left = x
@@ -190,11 +198,12 @@ class Chrome:
         """The message slot and, under it, the move log in the side panel's lowest ``height``
         pixels."""
         s = self.ctx.scale
+        slot = self.ctx.line(64)  # two lines of a message (large text: taller)
         top = self.side.bottom - height - s(8)
-        self.message_slot = pygame.Rect(self.side.x + s(8), top, self.side.w - s(16), s(64))
+        self.message_slot = pygame.Rect(self.side.x + s(8), top, self.side.w - s(16), slot)
         if self.log_box is not None:
-            self.log_box.set_dimensions((self.side.w - s(16), height - s(72)))
-            self.log_box.set_relative_position((self.side.x + s(8), top + s(72)))
+            self.log_box.set_dimensions((self.side.w - s(16), height - slot - s(8)))
+            self.log_box.set_relative_position((self.side.x + s(8), top + slot + s(8)))
 
     def layout(self) -> None:
         """Compute the board geometry from ``self.board`` (subclasses)."""

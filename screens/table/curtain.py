@@ -55,7 +55,7 @@ class Curtain(Scene):
         surface.fill(palette.WOOD)
         w, h = surface.get_size()
         for x in range(0, w, self.ctx.scale(90)):
-            pygame.draw.line(surface, (126, 84, 52), (x, 0), (x, h), self.ctx.scale(3))
+            pygame.draw.line(surface, palette.tone((126, 84, 52)), (x, 0), (x, h), self.ctx.scale(3))
         if self.badge is not None:
             self.badge(surface, (w // 2, h // 2 - self.ctx.scale(100)), self.ctx.scale(34))
         title = font(self.ctx.scale(34), True).render(tr("handoff.title", name=self.name), True,

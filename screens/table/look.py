@@ -48,10 +48,10 @@ class TableLook:
         symbol = self.seats[seat].symbol or list(palette.SYMBOL_ART)[seat % 6]
         return palette.SYMBOL_ART.get(symbol, "sym_0")
 
-    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = palette.INK,
+    def text(self, surface: pygame.Surface, text: str, size: int, colour: Any = None,
              bold: bool = False, **anchor: Any) -> pygame.Rect:
         """Render one line at an anchor (``topleft=``, ``center=``, ``midleft=`` …)."""
-        img = font(size, bold=bold).render(text, True, colour)
+        img = font(size, bold=bold).render(text, True, colour or palette.INK)
         rect = img.get_rect(**anchor)
         surface.blit(img, rect)
         return rect
@@ -82,10 +82,15 @@ class TableLook:
         """A player's colour disc with their symbol on it (never colour alone)."""
         c = (int(centre[0]), int(centre[1]))
         if shadow:
-            pygame.draw.circle(surface, (90, 66, 50), (c[0] + 1, c[1] + 2), r)
-        pygame.draw.circle(surface, self.seat_colour(seat), c, r)
+            pygame.draw.circle(surface, palette.tone((90, 66, 50)), (c[0] + 1, c[1] + 2), r)
         width = ring_width if ring_width is not None else max(1, min(2, r // 5))
-        pygame.draw.circle(surface, ring or palette.INK, c, r, width)
+        if palette.high_contrast():  # the dark symbol on white in a thick ring of the colour
+            pygame.draw.circle(surface, palette.PAPER, c, r)
+            pygame.draw.circle(surface, self.seat_colour(seat), c, r, max(2, r // 4))
+            pygame.draw.circle(surface, ring or palette.INK, c, r, max(1, width))
+        else:
+            pygame.draw.circle(surface, self.seat_colour(seat), c, r)
+            pygame.draw.circle(surface, ring or palette.INK, c, r, width)
         size = max(6, int(r * art_scale))
         art = image(self.seat_symbol(seat), size, size)
         surface.blit(art, art.get_rect(center=c))

@@ -8,7 +8,7 @@ from typing import Callable, Optional, Sequence
 import pygame
 import pygame_gui
 
-from screens.assets import font, html, tall_script
+from screens.assets import exact_font, html, tall_script, text_size
 from screens.overlays import wrap
 from screens.script import CJK
 from screens.text import tr
@@ -18,8 +18,9 @@ Fit = tuple[pygame.font.Font, int]
 
 
 def log_font_size(scale: Callable[[float], int]) -> int:
-    """The log's text size: the theme's 14 px, scaled with the window and the interface size."""
-    return max(10, scale(14))
+    """The log's text size: the theme's 14 px, scaled with the window and the interface size
+    (above 100 % the text alone grows: :func:`screens.assets.text_size`)."""
+    return text_size(max(10, scale(14)))
 
 
 def row_html(number: int, row: Row, fit: Optional[Fit] = None) -> str:
@@ -41,7 +42,7 @@ def row_html(number: int, row: Row, fit: Optional[Fit] = None) -> str:
 def log_fit(box: pygame_gui.elements.UITextBox, size: Optional[int]) -> Fit:
     """The font and line width a log row is broken to: the box less its border, padding and
     scroll bar, measured in the bold face (the widest a row's text can be)."""
-    return font(size or 14, bold=True), max(40, box.rect.w - 44)
+    return exact_font(size or 14, bold=True), max(40, box.rect.w - 44)
 
 
 class MoveLog:

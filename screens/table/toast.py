@@ -14,9 +14,12 @@ from screens.overlays import fit_text, wrap
 
 REFUSAL, INFO, SUCCESS = "refusal", "info", "success"
 #: kind -> (fill, border, text colour)
-STYLES = {REFUSAL: (palette.WARN, (140, 50, 36), palette.PAPER),
-          INFO: (palette.PAPER, palette.TEAL, palette.INK),
-          SUCCESS: ((214, 236, 206), (78, 140, 78), palette.INK)}
+STYLES = palette.Named({
+    REFUSAL: (lambda: palette.WARN, lambda: palette.duo((140, 50, 36), palette.INK),
+              lambda: palette.PAPER),
+    INFO: (lambda: palette.PAPER, lambda: palette.TEAL, lambda: palette.INK),
+    SUCCESS: (lambda: palette.duo((214, 236, 206), palette.PAPER), lambda: palette.LEGAL,
+              lambda: palette.INK)})
 
 
 def draw_mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:

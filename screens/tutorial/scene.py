@@ -17,7 +17,7 @@ from cats.tutorials import tutorial_for
 from cats.words import say
 from saves.profiles import COLOURS, SYMBOLS
 from screens import palette
-from screens.overlays import blit_lines
+from screens.overlays import blit_lines, lines_bottom
 from screens.registry import SCREENS
 from screens.table.bots import BotDriver
 from screens.table.frame import GameScene
@@ -178,9 +178,13 @@ class TutorialTable(GameScene):
         return not self.closed
 
     def card_rect(self) -> pygame.Rect:
-        """Where the tutorial card is drawn: the move log's place."""
+        """Where the tutorial card is drawn: the move log's place, or (large text) as much
+        higher as its words need, up to two thirds of the side panel."""
         s = self.ctx.scale
         log_h = self.side.h // 2
+        if self.ctx.line(100) > s(100) and self.side.h > 1:
+            need = lines_bottom(self.card_lines(), 0, s(15), self.side.w - s(44), True) + s(70)
+            log_h = max(log_h, min(need, self.side.h * 2 // 3))
         return pygame.Rect(self.side.x + s(8), self.side.bottom - log_h - s(8),
                            self.side.w - s(16), log_h)
 
@@ -267,6 +271,18 @@ class TutorialTable(GameScene):
         card = self.card_rect()
         pygame.draw.rect(surface, palette.PAPER, card, border_radius=s(12))
         pygame.draw.rect(surface, palette.WOOD, card, width=s(3), border_radius=s(12))
+        lines = self.card_lines()
+        size, room = s(15), card.bottom - s(54)  # clear of the card's buttons
+        least = s(15) * s(100) // self.ctx.line(100)  # never smaller than at 100 %
+        while size > least and lines_bottom(lines, card.y + s(12), size, card.w - s(28),
+                                            True) > room:
+            size -= 1
+        blit_lines(surface, lines, card.x + s(14), card.y + s(12), size,
+                   width=card.w - s(28), bold_first=True)
+
+    def card_lines(self) -> list[str]:
+        """The card's words: its title, the step's prompt and rules point (or the closing
+        words)."""
         names = self.session.names()
         step = self.tutorial.step_at(len(self.session.log)) if self.due() is not None else None
         if step is None:
@@ -280,8 +296,7 @@ class TutorialTable(GameScene):
             if lesson.section:
                 lines += ["", tr("tutorial.section",
                                     section=rules_section(self.tutorial.game_id, lesson.section))]
-        blit_lines(surface, [title, ""] + lines, card.x + s(14), card.y + s(12), s(15),
-                   width=card.w - s(28), bold_first=True)
+        return [title, ""] + lines
 
 
 _CLASSES: dict[str, type[GameScene]] = {}
