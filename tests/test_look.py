@@ -120,7 +120,7 @@ def test_an_older_settings_file_loads_and_a_wrong_value_is_refused(tmp_path: Pat
     path = tmp_path / "settings.json"
     path.write_text('{"volume": 0.5, "ui_scale": 0.9, "colour_blind_marks": false}')
     settings, problem = load_settings(path)
-    assert (settings.high_contrast, settings.volume, problem) == (False, 0.5, "")
+    assert (settings.high_contrast, settings.effects_volume, problem) == (False, 0.5, "")
     path.write_text('{"high_contrast": "yes"}')
     settings, problem = load_settings(path)
     assert settings.high_contrast is False and "high_contrast" in problem
