@@ -12,7 +12,8 @@ from screens.text import tr
 # how a seat stands, from the host's seat table, and how the lobby says it
 _SAID = {"open": "net.seat_open", "guest": "net.seat_guest", "away": "net.seat_away",
          "local": "net.seat_here", "bot": "net.seat_bot"}
-_COLOUR = {"open": palette.WOOD, "away": palette.TERRACOTTA}
+# read as the lines are drawn: high contrast rebinds the palette's colours in place
+_COLOUR = {"open": lambda: palette.WOOD, "away": lambda: palette.TERRACOTTA}
 
 
 def seat_lines(rows: Sequence[Mapping[str, Any]], seats: Sequence[Seat]
@@ -23,5 +24,5 @@ def seat_lines(rows: Sequence[Mapping[str, Any]], seats: Sequence[Seat]
         state = str(row.get("state", "open"))
         name = str(row.get("name") or (seats[i].name if i < len(seats) else ""))
         lines.append((tr(_SAID.get(state, "net.seat_open"), n=i + 1, name=name),
-                      _COLOUR.get(state, palette.INK)))
+                      _COLOUR.get(state, lambda: palette.INK)()))
     return lines
