@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOURS
-from cats.box.table import EMPTY, NEUTRAL, Table, largest_group_mask, mask_cells, token_masks
+from cats.box.table import EMPTY, NEUTRAL, Table, largest_group_mask, token_masks
 from cats.box.words import W
 from cats.core import Outcome
 from cats.jsondata import JsonDict
 from cats.words import Player, said
 
 
+_OWNER: dict[int, Any] = {EMPTY: None, NEUTRAL: "neutral"}   # a seat stands for itself
+
+
 def board_owners(board: Sequence[int], table: Table) -> dict[str, list[Any]]:
     """The research board as {colour: [owner of number 1, 2, ...]}: a seat, "neutral" or None."""
-    out: dict[str, list[Any]] = {}
-    n = table.numbers
-    for c, colour in enumerate(COLOURS):
-        row = board[c * n:(c + 1) * n]
-        out[colour] = [None if x == EMPTY else "neutral" if x == NEUTRAL else x for x in row]
+    n, owner = table.numbers, _OWNER.get
+    return {colour: [owner(x, x) for x in board[c * n:(c + 1) * n]]
+            for c, colour in enumerate(COLOURS)}
+
+
+@lru_cache(maxsize=None)
+def _spaces(table: Table) -> tuple[tuple[str, int], ...]:
+    """Per display position, the (colour name, number) of its research space."""
+    return tuple(table.space(index) for index in table.scan)
+
+
+def _cells(mask: int, table: Table) -> list[list[Any]]:
+    """The [colour, number] spaces of a display-position mask, in display order."""
+    spaces, out = _spaces(table), []
+    while mask:
+        low = mask & -mask
+        out.append(list(spaces[low.bit_length() - 1]))
+        mask ^= low
     return out
 
 
@@ -58,32 +75,26 @@ def round_scores(tokens: Sequence[int], tricks: Sequence[int], predictions: Sequ
             for seat, (won, made) in enumerate(zip(tricks, earned))]
 
 
-def score_round(board: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
-                paradox: Optional[int], table: Table) -> tuple[list[int], list[bool], list[list[int]]]:
-    """Round scores, bonus flags and each seat's largest group (board indices)."""
-    earned = earned_bonuses(tricks, predictions, paradox, table)
-    groups = [mask_cells(largest_group_mask(tokens, table), table)
-              for tokens in token_masks(board, table)]
-    scores = [seat_score(tricks[seat], earned[seat], len(groups[seat]), seat == paradox)
-              for seat in range(table.players)]
-    return scores, earned, groups
-
-
 def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequence[int],
                  predictions: Sequence[int], paradox: Optional[int],
                  paradox_hand: Optional[Sequence[int]], discarded: Sequence[Sequence[int]],
-                 table: Table) -> JsonDict:
-    """The public breakdown of a finished round (plain JSON; never changed afterwards)."""
-    scores, earned, groups = score_round(board, tricks, predictions, paradox, table)
+                 table: Table, tokens: Optional[Sequence[int]] = None) -> JsonDict:
+    """The public breakdown of a finished round (plain JSON; never changed afterwards).
+    ``tokens``: each seat's tokens as display-position bits, if known (else read off the board)."""
+    earned = earned_bonuses(tricks, predictions, paradox, table)
+    masks = [largest_group_mask(mine, table)
+             for mine in (token_masks(board, table) if tokens is None else tokens)]
+    sizes = [mask.bit_count() for mask in masks]
     return {
         "round": round_no + 1,
         "start_player": start,
         "tricks": list(tricks),
         "predictions": [None if p < 0 else p for p in predictions],
         "bonus_earned": earned,
-        "group": [len(g) for g in groups],
-        "cells": [[list(table.space(i)) for i in g] for g in groups],
-        "scores": scores,
+        "group": sizes,
+        "cells": [_cells(mask, table) for mask in masks],
+        "scores": [seat_score(tricks[seat], earned[seat], sizes[seat], seat == paradox)
+                   for seat in range(table.players)],
         "paradox": paradox,
         "paradox_hand": None if paradox_hand is None else sorted(paradox_hand),
         "discarded": [play_json(p) for p in discarded],
@@ -133,7 +144,7 @@ class RoundRecord:
         """The public breakdown as plain JSON (the same object every time: do not change it)."""
         if self._json is None:
             assert self._facts is not None
-            self._json, self._facts = round_result(*self._facts), None
+            self._json, self._facts = round_result(*self._facts, tokens=self._tokens), None
         return self._json
 
 

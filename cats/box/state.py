@@ -85,7 +85,12 @@ class BoxState(State):
     def start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
         """A new game: choose the first Round Start Player and deal round 1."""
         INFO.check_players(players)
-        options = INFO.check_options(options)
+        return cls.checked_start(players, seed, INFO.check_options(options))
+
+    @classmethod
+    def checked_start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
+        """:meth:`start` for a player count and options ``Game.new_game`` has just checked (the
+        registry's engine: they are not checked a second time)."""
         table = table_for(players)
         check_deal_script(table, options.get("deal"))
         first = options.get("first_player")
@@ -109,10 +114,7 @@ class BoxState(State):
         t, n = self.table, self.num_players
         script = self.options.get("deal") or []
         entry = script[self.round_no] if self.round_no < len(script) else None
-        deck = deal_order(t, entry, self.rng)
-        self.hands = [sorted(deck[s * t.hand:(s + 1) * t.hand]) for s in range(n)]
-        left = deck[n * t.hand:]
-        self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
+        self._deal(entry, self.rng)
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
         self.red_open = False
@@ -124,6 +126,15 @@ class BoxState(State):
         self.trick, self.led, self.trick_no, self.last_trick = [], -1, 0, None
         self.allowed = [t.all_numbers] * n
         self.phase, self.turn = ASIDE, self.start_player
+
+    def _deal(self, entry: Optional[list[int]], rng: Rng) -> None:
+        """The hands (sorted), revealed and face-down leftovers of one deal."""
+        t, n = self.table, self.num_players
+        deck = deal_order(t, entry, rng)
+        hand = t.hand
+        self.hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
+        left = deck[n * hand:]
+        self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
 
     def _place_neutral_tokens(self) -> None:
         """Each revealed leftover covers green; a second copy also yellow, a third also blue."""
@@ -314,7 +325,10 @@ class BoxState(State):
     @property
     def results(self) -> list[JsonDict]:
         """The public breakdown of every finished round (plain JSON; do not change it)."""
-        return [r.json() for r in self.rounds]
+        rounds = self.rounds
+        if not rounds:
+            return []
+        return [r.json() for r in rounds]
 
     def end_after_this_round(self) -> None:
         """Make this copy's game end with the current round: a search that stops at the round's
