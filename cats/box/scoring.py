@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOURS
@@ -23,10 +22,15 @@ def board_owners(board: Sequence[int], table: Table) -> dict[str, list[Any]]:
             for c, colour in enumerate(COLOURS)}
 
 
-@lru_cache(maxsize=None)
+_SPACES: dict[int, tuple[tuple[str, int], ...]] = {}   # per player count (hashing a Table is slow)
+
+
 def _spaces(table: Table) -> tuple[tuple[str, int], ...]:
     """Per display position, the (colour name, number) of its research space."""
-    return tuple(table.space(index) for index in table.scan)
+    spaces = _SPACES.get(table.players)
+    if spaces is None:
+        spaces = _SPACES[table.players] = tuple(table.space(index) for index in table.scan)
+    return spaces
 
 
 def _cells(mask: int, table: Table) -> list[list[Any]]:
@@ -144,7 +148,10 @@ class RoundRecord:
         """The public breakdown as plain JSON (the same object every time: do not change it)."""
         if self._json is None:
             assert self._facts is not None
-            self._json, self._facts = round_result(*self._facts, tokens=self._tokens), None
+            number, start, board, tricks, predictions, paradox, hand, discarded, table = self._facts
+            self._json = round_result(number, start, board, tricks, predictions, paradox, hand,
+                                      discarded, table, self._tokens)
+            self._facts = None
         return self._json
 
 
