@@ -144,6 +144,24 @@ class RoundRecord:
                 self._scores = round_scores(self._tokens, tricks, predictions, paradox, table)
         return self._scores
 
+    def brief(self) -> JsonDict:
+        """What the game's outcome reads of the round (its number, tricks, predictions, bonuses,
+        scores, paradox, and the group size of each seat that earned the bonus: 0 for the
+        others): the breakdown itself once made, else only that, without the board's cells."""
+        if self._json is not None:
+            return self._json
+        assert self._facts is not None
+        number, _, _, tricks, predictions, paradox, _, _, table = self._facts
+        earned = earned_bonuses(tricks, predictions, paradox, table)
+        sizes = [largest_group_mask(mine, table).bit_count() if made else 0
+                 for mine, made in zip(self._tokens, earned)]
+        if self._scores is None:
+            self._scores = [seat_score(won, made, size, seat == paradox)
+                            for seat, (won, made, size) in enumerate(zip(tricks, earned, sizes))]
+        return {"round": number + 1, "tricks": tricks, "bonus_earned": earned, "group": sizes,
+                "scores": self._scores, "paradox": paradox,
+                "predictions": [None if p < 0 else p for p in predictions]}
+
     def json(self) -> JsonDict:
         """The public breakdown as plain JSON (the same object every time: do not change it)."""
         if self._json is None:

@@ -339,7 +339,7 @@ class BoxState(State):
         """Totals over all rounds; ties go to the final round's score, then are shared."""
         if self.phase != OVER:
             return None
-        return game_outcome(self.results, self.num_players)
+        return game_outcome([r.brief() for r in self.rounds], self.num_players)
 
     # -- what players see ----------------------------------------------------------------------
     def view_for(self, seat: Optional[int]) -> JsonDict:
