@@ -163,9 +163,18 @@ class BoxState(State):
         """Set-aside cards, prediction values or (number, colour) plays, in a fixed order."""
         phase = self.phase
         if phase == PLAYING:
-            if self.red_open or self.trick:
-                return self._plays_in(self.colours[self.turn])
-            return self._plays_in(self.play_mask())
+            mask = self.colours[self.turn] if self.red_open or self.trick else self.play_mask()
+            # the hand's numbers on empty spaces of the colours in mask, by number, then colour
+            free = self.free
+            out: list[Action] = []
+            previous = 0
+            for number in self.hands[self.turn]:
+                if number != previous:
+                    previous = number
+                    bits = free[number] & mask
+                    if bits:
+                        out += PLAY_SETS[number][bits]
+            return out
         if phase == ASIDE:
             return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
         if phase == PREDICTING:
@@ -183,20 +192,6 @@ class BoxState(State):
                 if free[number] & others:
                     return others
         return mask
-
-    def _plays_in(self, mask: int) -> list[Action]:
-        """The declarations of the hand's numbers on empty spaces of the colours in ``mask``,
-        by number, then colour."""
-        free = self.free
-        out: list[Action] = []
-        previous = 0
-        for number in self.hands[self.turn]:
-            if number != previous:
-                previous = number
-                bits = free[number] & mask
-                if bits:
-                    out += PLAY_SETS[number][bits]
-        return out
 
     def _can_play(self, seat: int) -> bool:
         """Whether any card in the seat's hand can legally be declared some colour."""

@@ -14,6 +14,9 @@ EMPTY = -1     # research space without a token
 NEUTRAL = -2   # two-player neutral token
 
 
+_DECKS: dict[tuple[int, int], tuple[int, ...]] = {}   # (numbers, copies): the ascending deck
+
+
 @dataclass(frozen=True)
 class Table:
     """Everything fixed by the player count: cards, hand size, predictions, board shape."""
@@ -46,8 +49,12 @@ class Table:
         return (1 << (self.numbers + 1)) - 2
 
     def deck(self) -> list[int]:
-        """The cat cards used at this player count, in ascending order."""
-        return [n for n in range(1, self.numbers + 1) for _ in range(self.copies)]
+        """The cat cards used at this player count, in ascending order (a new list)."""
+        cards = _DECKS.get((self.numbers, self.copies))
+        if cards is None:
+            cards = _DECKS[self.numbers, self.copies] = tuple(
+                n for n in range(1, self.numbers + 1) for _ in range(self.copies))
+        return list(cards)
 
     def index(self, colour: int, number: int) -> int:
         """The board index of the research space (colour index, number)."""
