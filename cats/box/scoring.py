@@ -12,14 +12,16 @@ from cats.jsondata import JsonDict
 from cats.words import Player, said
 
 
-_OWNER: dict[int, Any] = {EMPTY: None, NEUTRAL: "neutral"}   # a seat stands for itself
+# A board entry's owner as JSON, indexed by the entry: a seat stands for itself, NEUTRAL (-2) and
+# EMPTY (-1) index from the end.
+_OWNERS: tuple[Any, ...] = (*range(8), "neutral", None)
+assert _OWNERS[NEUTRAL] == "neutral" and _OWNERS[EMPTY] is None
 
 
 def board_owners(board: Sequence[int], table: Table) -> dict[str, list[Any]]:
     """The research board as {colour: [owner of number 1, 2, ...]}: a seat, "neutral" or None."""
-    n, owner = table.numbers, _OWNER.get
-    return {colour: [owner(x, x) for x in board[c * n:(c + 1) * n]]
-            for c, colour in enumerate(COLOURS)}
+    n, owner = table.numbers, _OWNERS.__getitem__
+    return {colour: list(map(owner, board[c * n:(c + 1) * n])) for c, colour in enumerate(COLOURS)}
 
 
 _SPACES: dict[int, tuple[tuple[str, int], ...]] = {}   # per player count (hashing a Table is slow)
@@ -31,16 +33,6 @@ def _spaces(table: Table) -> tuple[tuple[str, int], ...]:
     if spaces is None:
         spaces = _SPACES[table.players] = tuple(table.space(index) for index in table.scan)
     return spaces
-
-
-def _cells(mask: int, table: Table) -> list[list[Any]]:
-    """The [colour, number] spaces of a display-position mask, in display order."""
-    spaces, out = _spaces(table), []
-    while mask:
-        low = mask & -mask
-        out.append(list(spaces[low.bit_length() - 1]))
-        mask ^= low
-    return out
 
 
 def play_json(play: Sequence[int]) -> JsonDict:
@@ -89,6 +81,14 @@ def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequen
     masks = [largest_group_mask(mine, table)
              for mine in (token_masks(board, table) if tokens is None else tokens)]
     sizes = [mask.bit_count() for mask in masks]
+    spaces, cells = _spaces(table), []
+    for mask in masks:
+        group = []
+        while mask:
+            low = mask & -mask
+            group.append(list(spaces[low.bit_length() - 1]))
+            mask ^= low
+        cells.append(group)
     return {
         "round": round_no + 1,
         "start_player": start,
@@ -96,9 +96,9 @@ def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequen
         "predictions": [None if p < 0 else p for p in predictions],
         "bonus_earned": earned,
         "group": sizes,
-        "cells": [_cells(mask, table) for mask in masks],
-        "scores": [seat_score(tricks[seat], earned[seat], sizes[seat], seat == paradox)
-                   for seat in range(table.players)],
+        "cells": cells,
+        "scores": [-won if seat == paradox else won + size if made else won
+                   for seat, (won, made, size) in enumerate(zip(tricks, earned, sizes))],
         "paradox": paradox,
         "paradox_hand": None if paradox_hand is None else sorted(paradox_hand),
         "discarded": [play_json(p) for p in discarded],

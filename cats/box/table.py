@@ -123,12 +123,14 @@ def largest_group_mask(tokens: int, table: Table) -> int:
     best = best_size = 0
     rest = tokens
     while rest.bit_count() > best_size:   # a later group must be larger to win: ties go first
-        group = frontier = rest & -rest
-        while frontier:
-            frontier = (((frontier << 1) & right) | ((frontier >> 1) & left)
-                        | (frontier << width) | (frontier >> width)) & rest & ~group
-            group |= frontier
-        rest &= ~group
+        group = rest & -rest
+        while True:   # grow by one step in every direction until nothing is added
+            grown = (group | ((group << 1) & right) | ((group >> 1) & left)
+                     | (group << width) | (group >> width)) & rest
+            if grown == group:
+                break
+            group = grown
+        rest ^= group
         size = group.bit_count()
         if size > best_size:
             best, best_size = group, size
@@ -174,6 +176,7 @@ _STEP = 0x9E3779B97F4A7C15
 _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 # Per bound n, the largest multiple of n within 64 bits: draws at or above it are redrawn.
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - (1 << 64) % n for n in range(64))
+_NEAR_TOP = 64   # every limit below 64 is above 2**64 - 64: only a draw that high can be redrawn
 _LANE = 128   # bits per lane of the packed draws: a lane's 64-bit value times a 64-bit constant fits
 
 
@@ -203,15 +206,23 @@ def shuffle(deck: list[int], rng: Rng) -> None:
     z = ((z ^ (z >> 30)) & lanes) * _MIX1 & lanes
     z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
     z = (z ^ (z >> 31)) & lanes
-    limits, n = _LIMITS, size
-    for draw in memoryview(z.to_bytes(count * _LANE // 8, "little")).cast("Q")[::2]:
-        if draw >= limits[n]:
-            rng.state = (start + (size - n) * _STEP) & _MASK
-            _shuffle_from(deck, n, rng)
-            return
-        j = draw % n
-        n -= 1
-        deck[n], deck[j] = deck[j], deck[n]
+    draws = memoryview(z.to_bytes(count * _LANE // 8, "little")).cast("Q")[::2]
+    n = size
+    if (z + ones * _NEAR_TOP) & ~lanes:   # some draw is within 64 of 2**64: may be redrawn
+        limits = _LIMITS
+        for draw in draws:
+            if draw >= limits[n]:
+                rng.state = (start + (size - n) * _STEP) & _MASK
+                _shuffle_from(deck, n, rng)
+                return
+            j = draw % n
+            n -= 1
+            deck[n], deck[j] = deck[j], deck[n]
+    else:   # no draw reaches any bound's limit (each is above 2**64 - 64)
+        for draw in draws:
+            j = draw % n
+            n -= 1
+            deck[n], deck[j] = deck[j], deck[n]
     rng.state = (start + count * _STEP) & _MASK
 
 
