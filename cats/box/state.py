@@ -39,6 +39,7 @@ __all__ = ["ALL_COLOURS", "ASIDE", "INFO", "OVER", "PHASES", "PLAYING", "PREDICT
 
 DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
 NOT_RED = ALL_COLOURS & ~(1 << RED)
+_PREDICTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}   # a table's predictions: actions
 
 
 def _or_list(items: list[Any]) -> str:
@@ -175,10 +176,14 @@ class BoxState(State):
                     if bits:
                         out += PLAY_SETS[number][bits]
             return out
-        if phase == ASIDE:
-            return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
+        if phase == ASIDE:   # the hand is sorted: its distinct numbers in order
+            return [SET_ASIDE[n] for n in dict.fromkeys(self.hands[self.turn])]
         if phase == PREDICTING:
-            return [PREDICT[k] for k in self.table.predictions]
+            predictions = self.table.predictions
+            made = _PREDICTIONS.get(predictions)
+            if made is None:
+                made = _PREDICTIONS[predictions] = tuple(PREDICT[k] for k in predictions)
+            return list(made)
         return []
 
     def play_mask(self) -> int:
