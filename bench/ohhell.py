@@ -1,10 +1,13 @@
 """A plain-Python Oh-Hell deal: the fixed yardstick the engine bench measures every game against.
 
-Written the way a straightforward Python card game is written (dataclass cards, list-returning
-legal moves), not tuned: 4 players, 4 suits x 10 ranks, 8 tricks dealt, trump from the next card,
-bids with the dealer "hook" rule (the dealer may not bid so that the bids add up to the tricks),
-tricks + 10 points for an exact bid, random legal play. OpenSpiel's ``oh_hell`` driven from Python
-runs at about 0.60-0.70 of this.
+The same definition as the shared perf harness's reference (``/work/shared/perf/own_ohhell.py``,
+"variant A"), so the project's ratios and the harness's are of one thing: 4 players, 4 suits x
+10 ranks, 8 tricks dealt, trump from the next card, a random dealer, bids with the dealer "hook"
+rule (the dealer may not bid so that the bids add up to the tricks), tricks + 10 points for an
+exact bid. Written the way a straightforward Python card game is written (dataclass cards and
+state, list-returning legal moves), not tuned. Random play picks with ``random.Random.choice``
+from one generator that runs on from deal to deal, as the harness does. OpenSpiel's ``oh_hell``
+driven from Python runs at about 0.5-0.6 of this.
 """
 
 from __future__ import annotations
@@ -12,12 +15,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 PLAYERS = 4
 SUITS = 4
 RANKS = 10
 TRICKS = 8
+BONUS = 10
 
 
 @dataclass(frozen=True)
@@ -28,46 +32,38 @@ class Card:
     rank: int
 
 
+FULL_DECK = [Card(s, r) for s in range(SUITS) for r in range(1, RANKS + 1)]
+
+
 @dataclass
-class Deal:
+class State:
     """One deal of Oh-Hell from the shuffle to the score."""
 
-    rng: random.Random
-    dealer: int = 0
-    hands: list[list[Card]] = field(default_factory=list)
-    trump: Optional[Card] = None
-    bids: list[int] = field(default_factory=list)
-    tricks: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    hands: list[list[Card]]
+    trump: int
+    dealer: int
+    current: int
+    leader: int
+    bids: list[Optional[int]] = field(default_factory=lambda: [None] * PLAYERS)
+    tricks_won: list[int] = field(default_factory=lambda: [0] * PLAYERS)
     trick: list[tuple[int, Card]] = field(default_factory=list)
-    leader: int = 1
-    played: int = 0
+    tricks_played: int = 0
+    phase: str = "bid"
 
-    def __post_init__(self) -> None:
-        deck = [Card(s, r) for s in range(SUITS) for r in range(RANKS)]
-        self.rng.shuffle(deck)
-        self.hands = [deck[i * TRICKS:(i + 1) * TRICKS] for i in range(PLAYERS)]
-        self.trump = deck[PLAYERS * TRICKS]
-        self.leader = (self.dealer + 1) % PLAYERS
-
-    def bidder(self) -> int:
-        """The seat to bid next."""
-        return (self.dealer + 1 + len(self.bids)) % PLAYERS
-
-    def legal_bids(self) -> list[int]:
-        """Every bid the next bidder may make (the dealer's hook excludes one)."""
-        bids = list(range(TRICKS + 1))
-        if len(self.bids) == PLAYERS - 1:
-            forbidden = TRICKS - sum(self.bids)
-            bids = [b for b in bids if b != forbidden]
-        return bids
-
-    def to_play(self) -> int:
-        """The seat to play next in the trick."""
-        return (self.leader + len(self.trick)) % PLAYERS
+    def legal_moves(self) -> list[Any]:
+        """Bids (the dealer's hook excludes one) or the cards that may be played (follow suit if
+        able)."""
+        if self.phase == "bid":
+            moves = list(range(TRICKS + 1))
+            if self.current == self.dealer:
+                forbidden = TRICKS - sum(b for b in self.bids if b is not None)
+                moves = [m for m in moves if m != forbidden]
+            return moves
+        return self.legal_cards()
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to play may play: follow suit if able."""
-        hand = self.hands[self.to_play()]
+        hand = self.hands[self.current]
         if self.trick:
             led = self.trick[0][1].suit
             follow = [c for c in hand if c.suit == led]
@@ -75,93 +71,153 @@ class Deal:
                 return follow
         return list(hand)
 
-    def play(self, card: Card) -> None:
-        """Play a legal card; a full trick goes to its winner, who leads the next."""
-        seat = self.to_play()
-        self.hands[seat].remove(card)
-        self.trick.append((seat, card))
+    def apply(self, move: Any) -> None:
+        """A bid, or a card played; a full trick goes to its winner, who leads the next."""
+        if self.phase == "bid":
+            self.bids[self.current] = move
+            self.current = (self.current + 1) % PLAYERS
+            if self.current == self.leader:
+                self.phase = "play"
+            return
+        self.hands[self.current].remove(move)
+        self.trick.append((self.current, move))
         if len(self.trick) == PLAYERS:
-            assert self.trump is not None
-            led = self.trick[0][1].suit
-            trump = self.trump.suit
-
-            def strength(entry: tuple[int, Card]) -> tuple[int, int]:
-                c = entry[1]
-                return (2 if c.suit == trump else 1 if c.suit == led else 0, c.rank)
-
-            winner = max(self.trick, key=strength)[0]
-            self.tricks[winner] += 1
-            self.leader = winner
+            winner = self.trick_winner()
+            self.tricks_won[winner] += 1
             self.trick = []
-            self.played += 1
+            self.tricks_played += 1
+            self.leader = self.current = winner
+            if self.tricks_played == TRICKS:
+                self.phase = "over"
+        else:
+            self.current = (self.current + 1) % PLAYERS
 
-    def scores(self) -> list[int]:
+    def trick_winner(self) -> int:
+        """Highest trump, else highest of the led suit."""
+        best_p, best_c = self.trick[0]
+        for p, c in self.trick[1:]:
+            if c.suit == best_c.suit:
+                if c.rank > best_c.rank:
+                    best_p, best_c = p, c
+            elif c.suit == self.trump:
+                best_p, best_c = p, c
+        return best_p
+
+    def is_terminal(self) -> bool:
+        """Whether all tricks are played."""
+        return self.phase == "over"
+
+    def returns(self) -> list[int]:
         """Tricks won, plus 10 for an exact bid."""
-        order = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
-        bid_of = dict(zip(order, self.bids))
-        return [self.tricks[s] + (10 if self.tricks[s] == bid_of[s] else 0) for s in range(PLAYERS)]
+        return [t + (BONUS if t == b else 0) for t, b in zip(self.tricks_won, self.bids)]
+
+
+def new_game(rng: random.Random) -> State:
+    """A shuffled deal with a random dealer; the seat after the dealer bids and leads first."""
+    deck = FULL_DECK[:]
+    rng.shuffle(deck)
+    dealer = rng.randrange(PLAYERS)
+    hands = [deck[i * TRICKS:(i + 1) * TRICKS] for i in range(PLAYERS)]
+    trump = deck[PLAYERS * TRICKS].suit
+    first = (dealer + 1) % PLAYERS
+    return State(hands=hands, trump=trump, dealer=dealer, current=first, leader=first)
+
+
+def play_out(state: State, rng: random.Random) -> int:
+    """Random legal bids and cards (``rng.choice``) to the end; the moves made."""
+    moves = 0
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+        moves += 1
+    return moves
+
+
+def random_deals(seed: int = 2) -> Callable[[int], int]:
+    """``f(n)``: play ``n`` random deals from one generator that runs on from deal to deal (the
+    harness's ``own_A_full``); the moves made."""
+    rng = random.Random(seed)
+
+    def deals(n: int) -> int:
+        return sum(play_out(new_game(rng), rng) for _ in range(n))
+
+    return deals
 
 
 def random_deal(seed: int) -> list[int]:
-    """Play one deal with random legal bids and cards; the scores."""
+    """Play one deal with random legal bids and cards from ``random.Random(seed)``; the scores."""
     rng = random.Random(seed)
-    deal = Deal(rng, dealer=seed % PLAYERS)
-    while len(deal.bids) < PLAYERS:
-        bids = deal.legal_bids()
-        deal.bids.append(bids[rng.randrange(len(bids))])
-    while deal.played < TRICKS:
-        cards = deal.legal_cards()
-        deal.play(cards[rng.randrange(len(cards))])
-    return deal.scores()
+    state = new_game(rng)
+    play_out(state, rng)
+    return state.returns()
 
 
-def mid_deal(seed: int) -> Deal:
-    """A deal after the bids and three tricks (for legal-move and copy timings)."""
+def mid_deal(seed: int) -> State:
+    """A deal after the bids and three tricks and one card (for legal-move and copy timings)."""
     rng = random.Random(seed)
-    deal = Deal(rng, dealer=seed % PLAYERS)
-    while len(deal.bids) < PLAYERS:
-        deal.bids.append(deal.legal_bids()[0])
-    while deal.played < 3 or deal.trick:
-        deal.play(deal.legal_cards()[0])
-    deal.play(deal.legal_cards()[0])
-    return deal
+    state = new_game(rng)
+    while state.phase == "bid":
+        state.apply(state.legal_moves()[0])
+    while state.tricks_played < 3 or state.trick:
+        state.apply(state.legal_cards()[0])
+    state.apply(state.legal_cards()[0])
+    return state
 
 
-def openspiel_deal() -> Optional[Callable[[int], list[float]]]:
-    """OpenSpiel's ``oh_hell`` with the same shape (4 players, 4 x 10 cards, 8 tricks) driven from
-    Python with random chance outcomes and random legal moves, if ``open_spiel`` is installed."""
+def sample_chance(state: Any, rng: random.Random) -> int:
+    """A chance outcome of an OpenSpiel state drawn by its probabilities (the harness's
+    ``common.sample_chance``)."""
+    x = rng.random()
+    outcomes = state.chance_outcomes()
+    for action, p in outcomes:
+        x -= p
+        if x <= 0.0:
+            return int(action)
+    return int(outcomes[-1][0])
+
+
+def openspiel_game() -> Any:
+    """OpenSpiel's ``oh_hell`` with the same shape (4 players, 4 x 10 cards, 8 tricks), or None
+    when ``open_spiel`` is not installed (``pip install -e ".[bench]"``)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
-    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_suits": SUITS,
+    return pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_suits": SUITS,
                                          "num_cards_per_suit": RANKS, "num_tricks_fixed": TRICKS})
 
-    def deal(seed: int) -> list[float]:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-        return list(state.returns())
 
-    return deal
+def openspiel_deals(seed: int = 1) -> Optional[Callable[[int], int]]:
+    """``f(n)``: ``n`` OpenSpiel ``oh_hell`` deals driven from Python, chance outcomes sampled by
+    their probabilities and moves picked by ``random.Random.choice`` from one generator (the
+    harness's ``os_ohhell_py_full``); the steps made. None without ``open_spiel``."""
+    game = openspiel_game()
+    if game is None:
+        return None
+    rng = random.Random(seed)
+
+    def deals(n: int) -> int:
+        steps = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample_chance(state, rng))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return deals
 
 
 def openspiel_ismcts_rate(simulations: int = 300, positions: int = 12) -> Optional[float]:
     """Simulations per CPU second of OpenSpiel's C++ ISMCTS (random rollouts) choosing a move
     in ``oh_hell`` deals of the same shape, from positions spread over the deal (None without
     ``open_spiel``)."""
-    try:
-        import pyspiel
-    except ImportError:
+    game = openspiel_game()
+    if game is None:
         return None
-    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_suits": SUITS,
-                                         "num_cards_per_suit": RANKS, "num_tricks_fixed": TRICKS})
+    import pyspiel
     spent = 0.0
     for seed in range(positions):
         rng = random.Random(seed)

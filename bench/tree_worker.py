@@ -3,10 +3,11 @@
 
 Started as ``python bench/tree_worker.py ROOT`` (ROOT holds the ``cats/`` to import); reads one
 JSON request a line on stdin and answers one JSON line on stdout. The Oh-Hell reference always
-comes from this file's own ``bench/ohhell.py``, so both trees time the same yardstick. Every
-random move of the engine measurements and of the reference is picked the same way
-(:func:`pick`: ``random.Random(seed).randrange``, as the reference always picked), unless a
-request asks for the older driver (``"picker": "rng"``: the engine's ``Rng(seed ^ 0xBE7C).below``).
+comes from this file's own ``bench/ohhell.py``, so both trees time the same yardstick (its deals
+played by ``random.Random.choice`` from one generator, as the shared harness plays them). Every
+random move of the engine measurements is picked the same way (:func:`pick`:
+``random.Random(seed).randrange``), unless a request asks for the older driver
+(``"picker": "rng"``: the engine's ``Rng(seed ^ 0xBE7C).below``).
 
 Requests (``op``): ``time`` (``what``: ref, game, game_outcome, legal, ref_legal, clone,
 ref_clone; ``game``, ``seconds``, ``picker``) -> CPU seconds per call; ``rounds`` -> mean rounds
@@ -92,8 +93,9 @@ class Tree:
     def subject(self, what: str, game_id: str, picker: str) -> Callable[[int], Any]:
         """The call to time for one request."""
         ref = self.ref
-        if what == "ref":
-            return ref.random_deal   # type: ignore[no-any-return]
+        if what == "ref":   # one deal a call, from one generator that runs on (the harness's)
+            deals = ref.random_deals(2)
+            return lambda i: deals(1)
         if what == "game":
             return lambda i: self.random_game(game_id, i, picker)
         if what == "game_outcome":  # the outcome read too: work left until asked is counted

@@ -10,6 +10,8 @@ from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+# Per bound n below 64, the largest multiple of n within 64 bits: draws at or above it are redrawn.
+_LIMITS = tuple(0 if n == 0 else (1 << 64) - (1 << 64) % n for n in range(64))
 
 
 class Rng:
@@ -29,14 +31,18 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n) without modulo bias."""
+        """Uniform integer in [0, n) without modulo bias (``next64`` written out: this is the
+        draw of every random move)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < 64 else (1 << 64) - ((1 << 64) % n)
         while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
+            state = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def die(self, sides: int = 6) -> int:
         """Roll one die: 1..sides."""

@@ -241,9 +241,23 @@ class Sentence(str):
         return (Sentence, (self.phrase,))
 
 
+_SENTENCES: dict[Phrase, Sentence] = {}   # said() so far (always English: see Sentence)
+_SENTENCES_KEPT = 4096
+
+
 def said(phrase: Phrase) -> Sentence:
-    """The engine's own text of ``phrase`` (seats as "player 2"), keeping the phrase."""
-    return Sentence(phrase)
+    """The engine's own text of ``phrase`` (seats as "player 2"), keeping the phrase. The text
+    is English whatever the language, so each phrase is rendered once and kept (the same
+    summaries and prompts come back game after game)."""
+    try:
+        found = _SENTENCES.get(phrase)
+    except TypeError:  # an argument that cannot be hashed: said afresh
+        return Sentence(phrase)
+    if found is None:
+        if len(_SENTENCES) >= _SENTENCES_KEPT:
+            _SENTENCES.clear()
+        found = _SENTENCES[phrase] = Sentence(phrase)
+    return found
 
 
 def say(text: Union[str, Phrase], names: Optional[Sequence[str]] = None) -> str:

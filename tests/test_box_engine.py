@@ -4,7 +4,7 @@ scores ahead of their JSON."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import pytest
 
@@ -133,3 +133,22 @@ def test_the_deal_shuffle_draws_as_the_generator_shuffles() -> None:
         b.shuffle(theirs)
         assert mine == theirs and a.state == b.state
         assert mine != table.deck()
+
+
+def test_a_redrawn_deal_draw_falls_back_to_one_draw_at_a_time(monkeypatch: Any) -> None:
+    """A packed draw at or above its bound's limit is drawn again one at a time from there: with
+    one bound's limit lowered to nothing, the fallback starts at that draw and (the generator
+    itself accepting it) still gives the generator's own shuffle."""
+    import cats.box.table as table_module
+    limits = table_module._LIMITS
+    monkeypatch.setattr(table_module, "_NEAR_TOP", 1 << 64)   # every deal checks each draw
+    for bound in (2, 3, 17, 40):
+        monkeypatch.setattr(table_module, "_LIMITS",
+                            tuple(0 if n == bound else v for n, v in enumerate(limits)))
+        for seed in range(30):
+            table = table_for(4)
+            mine, theirs = table.deck(), table.deck()
+            a, b = Rng(seed), Rng(seed)
+            shuffle(mine, a)
+            b.shuffle(theirs)
+            assert mine == theirs and a.state == b.state

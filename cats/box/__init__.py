@@ -21,7 +21,7 @@ def _engine() -> Engine:
     from cats.box.invariants import conservation
     from cats.box.state import BoxState
 
-    return Engine(BoxState, BoxState.start, conservation)
+    return Engine(BoxState, BoxState.checked_start, conservation)
 
 
 def _bot_levels() -> Mapping[int, BotFactory]:

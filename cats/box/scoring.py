@@ -5,21 +5,34 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from cats.box.actions import COLOURS
-from cats.box.table import EMPTY, NEUTRAL, Table, largest_group_mask, mask_cells, token_masks
+from cats.box.table import EMPTY, NEUTRAL, Table, largest_group_mask, token_masks
 from cats.box.words import W
 from cats.core import Outcome
 from cats.jsondata import JsonDict
 from cats.words import Player, said
 
 
+# A board entry's owner as JSON, indexed by the entry: a seat stands for itself, NEUTRAL (-2) and
+# EMPTY (-1) index from the end.
+_OWNERS: tuple[Any, ...] = (*range(8), "neutral", None)
+assert _OWNERS[NEUTRAL] == "neutral" and _OWNERS[EMPTY] is None
+
+
 def board_owners(board: Sequence[int], table: Table) -> dict[str, list[Any]]:
     """The research board as {colour: [owner of number 1, 2, ...]}: a seat, "neutral" or None."""
-    out: dict[str, list[Any]] = {}
-    n = table.numbers
-    for c, colour in enumerate(COLOURS):
-        row = board[c * n:(c + 1) * n]
-        out[colour] = [None if x == EMPTY else "neutral" if x == NEUTRAL else x for x in row]
-    return out
+    n, owner = table.numbers, _OWNERS.__getitem__
+    return {colour: list(map(owner, board[c * n:(c + 1) * n])) for c, colour in enumerate(COLOURS)}
+
+
+_SPACES: dict[int, tuple[tuple[str, int], ...]] = {}   # per player count (hashing a Table is slow)
+
+
+def _spaces(table: Table) -> tuple[tuple[str, int], ...]:
+    """Per display position, the (colour name, number) of its research space."""
+    spaces = _SPACES.get(table.players)
+    if spaces is None:
+        spaces = _SPACES[table.players] = tuple(table.space(index) for index in table.scan)
+    return spaces
 
 
 def play_json(play: Sequence[int]) -> JsonDict:
@@ -58,32 +71,34 @@ def round_scores(tokens: Sequence[int], tricks: Sequence[int], predictions: Sequ
             for seat, (won, made) in enumerate(zip(tricks, earned))]
 
 
-def score_round(board: Sequence[int], tricks: Sequence[int], predictions: Sequence[int],
-                paradox: Optional[int], table: Table) -> tuple[list[int], list[bool], list[list[int]]]:
-    """Round scores, bonus flags and each seat's largest group (board indices)."""
-    earned = earned_bonuses(tricks, predictions, paradox, table)
-    groups = [mask_cells(largest_group_mask(tokens, table), table)
-              for tokens in token_masks(board, table)]
-    scores = [seat_score(tricks[seat], earned[seat], len(groups[seat]), seat == paradox)
-              for seat in range(table.players)]
-    return scores, earned, groups
-
-
 def round_result(round_no: int, start: int, board: Sequence[int], tricks: Sequence[int],
                  predictions: Sequence[int], paradox: Optional[int],
                  paradox_hand: Optional[Sequence[int]], discarded: Sequence[Sequence[int]],
-                 table: Table) -> JsonDict:
-    """The public breakdown of a finished round (plain JSON; never changed afterwards)."""
-    scores, earned, groups = score_round(board, tricks, predictions, paradox, table)
+                 table: Table, tokens: Optional[Sequence[int]] = None) -> JsonDict:
+    """The public breakdown of a finished round (plain JSON; never changed afterwards).
+    ``tokens``: each seat's tokens as display-position bits, if known (else read off the board)."""
+    earned = earned_bonuses(tricks, predictions, paradox, table)
+    masks = [largest_group_mask(mine, table)
+             for mine in (token_masks(board, table) if tokens is None else tokens)]
+    sizes = [mask.bit_count() for mask in masks]
+    spaces, cells = _spaces(table), []
+    for mask in masks:
+        group = []
+        while mask:
+            low = mask & -mask
+            group.append(list(spaces[low.bit_length() - 1]))
+            mask ^= low
+        cells.append(group)
     return {
         "round": round_no + 1,
         "start_player": start,
         "tricks": list(tricks),
         "predictions": [None if p < 0 else p for p in predictions],
         "bonus_earned": earned,
-        "group": [len(g) for g in groups],
-        "cells": [[list(table.space(i)) for i in g] for g in groups],
-        "scores": scores,
+        "group": sizes,
+        "cells": cells,
+        "scores": [-won if seat == paradox else won + size if made else won
+                   for seat, (won, made, size) in enumerate(zip(tricks, earned, sizes))],
         "paradox": paradox,
         "paradox_hand": None if paradox_hand is None else sorted(paradox_hand),
         "discarded": [play_json(p) for p in discarded],
@@ -129,11 +144,32 @@ class RoundRecord:
                 self._scores = round_scores(self._tokens, tricks, predictions, paradox, table)
         return self._scores
 
+    def brief(self) -> JsonDict:
+        """What the game's outcome reads of the round (its number, tricks, predictions, bonuses,
+        scores, paradox, and the group size of each seat that earned the bonus: 0 for the
+        others): the breakdown itself once made, else only that, without the board's cells."""
+        if self._json is not None:
+            return self._json
+        assert self._facts is not None
+        number, _, _, tricks, predictions, paradox, _, _, table = self._facts
+        earned = earned_bonuses(tricks, predictions, paradox, table)
+        sizes = [largest_group_mask(mine, table).bit_count() if made else 0
+                 for mine, made in zip(self._tokens, earned)]
+        if self._scores is None:
+            self._scores = [seat_score(won, made, size, seat == paradox)
+                            for seat, (won, made, size) in enumerate(zip(tricks, earned, sizes))]
+        return {"round": number + 1, "tricks": tricks, "bonus_earned": earned, "group": sizes,
+                "scores": self._scores, "paradox": paradox,
+                "predictions": [None if p < 0 else p for p in predictions]}
+
     def json(self) -> JsonDict:
         """The public breakdown as plain JSON (the same object every time: do not change it)."""
         if self._json is None:
             assert self._facts is not None
-            self._json, self._facts = round_result(*self._facts), None
+            number, start, board, tricks, predictions, paradox, hand, discarded, table = self._facts
+            self._json = round_result(number, start, board, tricks, predictions, paradox, hand,
+                                      discarded, table, self._tokens)
+            self._facts = None
         return self._json
 
 

@@ -39,6 +39,7 @@ __all__ = ["ALL_COLOURS", "ASIDE", "INFO", "OVER", "PHASES", "PLAYING", "PREDICT
 
 DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
 NOT_RED = ALL_COLOURS & ~(1 << RED)
+_PREDICTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}   # a table's predictions: actions
 
 
 def _or_list(items: list[Any]) -> str:
@@ -85,7 +86,12 @@ class BoxState(State):
     def start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
         """A new game: choose the first Round Start Player and deal round 1."""
         INFO.check_players(players)
-        options = INFO.check_options(options)
+        return cls.checked_start(players, seed, INFO.check_options(options))
+
+    @classmethod
+    def checked_start(cls, players: int, seed: int, options: JsonDict) -> "BoxState":
+        """:meth:`start` for a player count and options ``Game.new_game`` has just checked (the
+        registry's engine: they are not checked a second time)."""
         table = table_for(players)
         check_deal_script(table, options.get("deal"))
         first = options.get("first_player")
@@ -109,10 +115,7 @@ class BoxState(State):
         t, n = self.table, self.num_players
         script = self.options.get("deal") or []
         entry = script[self.round_no] if self.round_no < len(script) else None
-        deck = deal_order(t, entry, self.rng)
-        self.hands = [sorted(deck[s * t.hand:(s + 1) * t.hand]) for s in range(n)]
-        left = deck[n * t.hand:]
-        self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
+        self._deal(entry, self.rng)
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
         self.red_open = False
@@ -124,6 +127,15 @@ class BoxState(State):
         self.trick, self.led, self.trick_no, self.last_trick = [], -1, 0, None
         self.allowed = [t.all_numbers] * n
         self.phase, self.turn = ASIDE, self.start_player
+
+    def _deal(self, entry: Optional[list[int]], rng: Rng) -> None:
+        """The hands (sorted), revealed and face-down leftovers of one deal."""
+        t, n = self.table, self.num_players
+        deck = deal_order(t, entry, rng)
+        hand = t.hand
+        self.hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
+        left = deck[n * hand:]
+        self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
 
     def _place_neutral_tokens(self) -> None:
         """Each revealed leftover covers green; a second copy also yellow, a third also blue."""
@@ -152,13 +164,26 @@ class BoxState(State):
         """Set-aside cards, prediction values or (number, colour) plays, in a fixed order."""
         phase = self.phase
         if phase == PLAYING:
-            if self.red_open or self.trick:
-                return self._plays_in(self.colours[self.turn])
-            return self._plays_in(self.play_mask())
-        if phase == ASIDE:
-            return [SET_ASIDE[n] for n in sorted(set(self.hands[self.turn]))]
+            mask = self.colours[self.turn] if self.red_open or self.trick else self.play_mask()
+            # the hand's numbers on empty spaces of the colours in mask, by number, then colour
+            free = self.free
+            out: list[Action] = []
+            previous = 0
+            for number in self.hands[self.turn]:
+                if number != previous:
+                    previous = number
+                    bits = free[number] & mask
+                    if bits:
+                        out += PLAY_SETS[number][bits]
+            return out
+        if phase == ASIDE:   # the hand is sorted: its distinct numbers in order
+            return [SET_ASIDE[n] for n in dict.fromkeys(self.hands[self.turn])]
         if phase == PREDICTING:
-            return [PREDICT[k] for k in self.table.predictions]
+            predictions = self.table.predictions
+            made = _PREDICTIONS.get(predictions)
+            if made is None:
+                made = _PREDICTIONS[predictions] = tuple(PREDICT[k] for k in predictions)
+            return list(made)
         return []
 
     def play_mask(self) -> int:
@@ -172,20 +197,6 @@ class BoxState(State):
                 if free[number] & others:
                     return others
         return mask
-
-    def _plays_in(self, mask: int) -> list[Action]:
-        """The declarations of the hand's numbers on empty spaces of the colours in ``mask``,
-        by number, then colour."""
-        free = self.free
-        out: list[Action] = []
-        previous = 0
-        for number in self.hands[self.turn]:
-            if number != previous:
-                previous = number
-                bits = free[number] & mask
-                if bits:
-                    out += PLAY_SETS[number][bits]
-        return out
 
     def _can_play(self, seat: int) -> bool:
         """Whether any card in the seat's hand can legally be declared some colour."""
@@ -314,7 +325,10 @@ class BoxState(State):
     @property
     def results(self) -> list[JsonDict]:
         """The public breakdown of every finished round (plain JSON; do not change it)."""
-        return [r.json() for r in self.rounds]
+        rounds = self.rounds
+        if not rounds:
+            return []
+        return [r.json() for r in rounds]
 
     def end_after_this_round(self) -> None:
         """Make this copy's game end with the current round: a search that stops at the round's
@@ -325,7 +339,7 @@ class BoxState(State):
         """Totals over all rounds; ties go to the final round's score, then are shared."""
         if self.phase != OVER:
             return None
-        return game_outcome(self.results, self.num_players)
+        return game_outcome([r.brief() for r in self.rounds], self.num_players)
 
     # -- what players see ----------------------------------------------------------------------
     def view_for(self, seat: Optional[int]) -> JsonDict:

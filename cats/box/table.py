@@ -14,6 +14,9 @@ EMPTY = -1     # research space without a token
 NEUTRAL = -2   # two-player neutral token
 
 
+_DECKS: dict[tuple[int, int], tuple[int, ...]] = {}   # (numbers, copies): the ascending deck
+
+
 @dataclass(frozen=True)
 class Table:
     """Everything fixed by the player count: cards, hand size, predictions, board shape."""
@@ -46,8 +49,12 @@ class Table:
         return (1 << (self.numbers + 1)) - 2
 
     def deck(self) -> list[int]:
-        """The cat cards used at this player count, in ascending order."""
-        return [n for n in range(1, self.numbers + 1) for _ in range(self.copies)]
+        """The cat cards used at this player count, in ascending order (a new list)."""
+        cards = _DECKS.get((self.numbers, self.copies))
+        if cards is None:
+            cards = _DECKS[self.numbers, self.copies] = tuple(
+                n for n in range(1, self.numbers + 1) for _ in range(self.copies))
+        return list(cards)
 
     def index(self, colour: int, number: int) -> int:
         """The board index of the research space (colour index, number)."""
@@ -115,13 +122,15 @@ def largest_group_mask(tokens: int, table: Table) -> int:
     width, right, left = table.numbers, table.not_first_column, table.not_last_column
     best = best_size = 0
     rest = tokens
-    while rest:
-        group = frontier = rest & -rest
-        while frontier:
-            frontier = (((frontier << 1) & right) | ((frontier >> 1) & left)
-                        | (frontier << width) | (frontier >> width)) & rest & ~group
-            group |= frontier
-        rest &= ~group
+    while rest.bit_count() > best_size:   # a later group must be larger to win: ties go first
+        group = rest & -rest
+        while True:   # grow by one step in every direction until nothing is added
+            grown = (group | ((group << 1) & right) | ((group >> 1) & left)
+                     | (group << width) | (group >> width)) & rest
+            if grown == group:
+                break
+            group = grown
+        rest ^= group
         size = group.bit_count()
         if size > best_size:
             best, best_size = group, size
@@ -164,27 +173,64 @@ def check_deal_script(table: Table, script: Any) -> None:
 
 _MASK = (1 << 64) - 1
 _STEP = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 # Per bound n, the largest multiple of n within 64 bits: draws at or above it are redrawn.
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - (1 << 64) % n for n in range(64))
+_NEAR_TOP = 64   # every limit below 64 is above 2**64 - 64: only a draw that high can be redrawn
+_LANE = 128   # bits per lane of the packed draws: a lane's 64-bit value times a 64-bit constant fits
+
+
+@lru_cache(maxsize=None)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` packed draws: a 1 per lane, the lanes' generator steps (k + 1) * step, and
+    a 64-bit mask per lane."""
+    ones = sum(1 << (_LANE * k) for k in range(count))
+    steps = sum(((k + 1) * _STEP) << (_LANE * k) for k in range(count))
+    return ones, steps, ones * _MASK
 
 
 def shuffle(deck: list[int], rng: Rng) -> None:
-    """``rng.shuffle(deck)`` with the same draws and result, its SplitMix64 steps inlined: a
-    deal is a fifth of a random round's engine time otherwise."""
-    state, limits = rng.state, _LIMITS
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        limit = limits[n] if n < 64 else (1 << 64) - (1 << 64) % n
-        while True:
-            state = (state + _STEP) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+    """``rng.shuffle(deck)`` with the same draws and result, a deal's SplitMix64 outputs computed
+    at once: each lane of one big integer holds one draw's generator state, so the mixing is a
+    few big-integer operations rather than a few per card (a deal was a fifth of a random
+    round's engine time). A draw that must be redrawn (about once in 10^17) falls back to
+    drawing one at a time from there."""
+    size = len(deck)
+    count = size - 1
+    if count < 1 or size >= len(_LIMITS):
+        _shuffle_from(deck, size, rng)
+        return
+    ones, steps, lanes = _lanes(count)
+    start = rng.state
+    z = (start * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * _MIX1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
+    z = (z ^ (z >> 31)) & lanes
+    draws = memoryview(z.to_bytes(count * _LANE // 8, "little")).cast("Q")[::2]
+    n = size
+    if (z + ones * _NEAR_TOP) & ~lanes:   # some draw is within 64 of 2**64: may be redrawn
+        limits = _LIMITS
+        for draw in draws:
+            if draw >= limits[n]:
+                rng.state = (start + (size - n) * _STEP) & _MASK
+                _shuffle_from(deck, n, rng)
+                return
+            j = draw % n
+            n -= 1
+            deck[n], deck[j] = deck[j], deck[n]
+    else:   # no draw reaches any bound's limit (each is above 2**64 - 64)
+        for draw in draws:
+            j = draw % n
+            n -= 1
+            deck[n], deck[j] = deck[j], deck[n]
+    rng.state = (start + count * _STEP) & _MASK
+
+
+def _shuffle_from(deck: list[int], size: int, rng: Rng) -> None:
+    """The Fisher–Yates steps of ``rng.shuffle`` for positions ``size - 1`` down to 1."""
+    for i in range(size - 1, 0, -1):
+        j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    rng.state = state
 
 
 def deal_order(table: Table, entry: Optional[Sequence[int]], rng: Rng) -> list[int]:

@@ -460,12 +460,9 @@ class CatChessState(State):
     def _score_lines(self, seat: int) -> list[str]:
         out = []
         for entry in self.history:
-            parts = []
-            for number, met in zip(entry["cards"][seat], entry["met"][seat]):
-                ticks = _ticks(number, tuple(map(bool, met)))
-                parts.append(f"card {number}: {ticks}")
-            out.append(f"Round {entry['round']}: " + "; ".join(parts)
-                       + f" = {_tokens(entry['tokens'][seat])}")
+            parts = "; ".join([_card_line(number, tuple(met)) for number, met
+                               in zip(entry["cards"][seat], entry["met"][seat])])
+            out.append(f"Round {entry['round']}: {parts} = {_tokens(entry['tokens'][seat])}")
         out.append(f"Total: {_tokens(self.tokens[seat])}")
         return out
 
@@ -787,6 +784,14 @@ def _ticks(number: int, met: tuple[bool, ...]) -> str:
     return ", ".join(f"{t} {'✓' if m else '✗'}" for t, m in zip(texts, met))
 
 
+@cache
+def _card_line(number: int, met: tuple[Any, ...]) -> str:
+    """"card 4: order G-A-D ✓, ..." in a round's score line."""
+    line = f"card {number}: {_ticks(number, tuple(map(bool, met)))}"  # a piece of a line
+    return line
+
+
+@cache
 def _tokens(n: int) -> str:
     return f"{n} etiquette token{'' if n == 1 else 's'}"
 
