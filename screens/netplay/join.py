@@ -33,6 +33,15 @@ class JoinScene(Scene):
         self.message = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
 
+    def rejoin_title(self) -> str:
+        """The remembered table's game in this computer's language (the host's words else)."""
+        from cats import GAMES
+        from screens.text import title
+
+        kept = self.rejoin or {}
+        game = GAMES.get(str(kept.get("game", "")))
+        return title(game.info) if game is not None else str(kept.get("title", "?"))
+
     def first_name(self) -> str:
         """The name of the first saved player (the one most likely at this computer)."""
         profiles = self.ctx.profiles.profiles
@@ -62,7 +71,7 @@ class JoinScene(Scene):
                                  tr("new.back"))] = "back"
         if self.rejoin is not None:
             self.actions[self.button(pygame.Rect(x + s(320), y + s(10), s(520), s(38)),
-                                     tr("net.rejoin", title=self.rejoin.get("title", "?"),
+                                     tr("net.rejoin", title=self.rejoin_title(),
                                         host=self.rejoin.get("host_name", "?")),
                                      naming=True)] = "rejoin"
         self.actions[self.button(pygame.Rect(x, y + s(10), s(300), s(38)),

@@ -252,6 +252,7 @@ def remember_seat(client: GuestClient, welcome: dict[str, Any]) -> None:
         write_json(path, {"kind": SEAT_KIND, "host": client.host, "port": client.port,
                           "fingerprint": client.fingerprint, "token": client.token,
                           "name": client.name, "title": str(table.get("title", ""))[:80],
+                          "game": str(table.get("game", ""))[:40],
                           "host_name": str(table.get("name", ""))[:40]})
     except OSError:
         pass  # the seat still plays; only a later rejoin would need the code again
