@@ -110,23 +110,33 @@ class BoxState(State):
         """This round's Round Start Player (the card passes left each round)."""
         return (self.first_player + self.round_no) % self.num_players
 
-    def _start_round(self) -> None:
-        """Deal, place two-player neutral tokens, and reset boards for a new round."""
+    def _start_round(self, lazy: bool = False) -> None:
+        """Deal, place two-player neutral tokens, and reset boards for a new round. ``lazy``: the
+        deal waits until the hands, leftovers or generator are first read (see :class:`_Undealt`);
+        only where no leftover is revealed, so nothing else depends on it."""
         t, n = self.table, self.num_players
-        script = self.options.get("deal") or []
-        entry = script[self.round_no] if self.round_no < len(script) else None
-        self._deal(entry, self.rng)
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
+        if lazy and not t.leftover_reveals:
+            self.__class__ = _Undealt
+            self.reveals += 1
+        else:
+            self.deal_now()
+            self._place_neutral_tokens()
+            self.reveals += 2 if self.revealed else 1
         self.red_open = False
         self.tokens = [0] * n
-        self._place_neutral_tokens()
-        self.reveals += 2 if self.revealed else 1
         self.aside, self.colours = [-1] * n, [ALL_COLOURS] * n
         self.predictions, self.tricks = [-1] * n, [0] * n
         self.trick, self.led, self.trick_no, self.last_trick = [], -1, 0, None
         self.allowed = [t.all_numbers] * n
         self.phase, self.turn = ASIDE, self.start_player
+
+    def deal_now(self) -> None:
+        """This round's deal from the generator (or the script's entry for the round)."""
+        script = self.options.get("deal") or []
+        entry = script[self.round_no] if self.round_no < len(script) else None
+        self._deal(entry, self.rng)
 
     def _deal(self, entry: Optional[list[int]], rng: Rng) -> None:
         """The hands (sorted), revealed and face-down leftovers of one deal."""
@@ -209,12 +219,42 @@ class BoxState(State):
     def do(self, action: Action) -> None:
         """Apply a legal action (unchecked)."""
         kind = type(action)
-        if kind is Play:
-            self.declare(action.number, COLOUR_INDEX[action.colour])  # type: ignore[attr-defined]
-        elif kind is SetAside:
-            self._set_aside(action.number)  # type: ignore[attr-defined]
-        else:
-            self._predict(action.tricks)  # type: ignore[attr-defined]
+        if kind is not Play:
+            if kind is SetAside:
+                self._set_aside(action.number)  # type: ignore[attr-defined]
+            else:
+                self._predict(action.tricks)  # type: ignore[attr-defined]
+            return
+        # declare(action.number, COLOUR_INDEX[action.colour]) written out: every play of a game
+        number, colour = action.number, COLOUR_INDEX[action.colour]  # type: ignore[attr-defined]
+        seat, table, trick = self.turn, self.table, self.trick
+        self.hands[seat].remove(number)
+        if not trick:
+            if colour == RED and not self.red_open:
+                self._note_forced_red(seat)
+            self.led = colour
+        elif colour != self.led:
+            self.colours[seat] &= ~(1 << self.led)
+        index = colour * table.numbers + number - 1
+        self.board[index] = seat
+        self.tokens[seat] |= table.cell_bit[index]
+        self.free[number] &= ~(1 << colour)
+        if colour == RED:
+            self.red_open = True
+        trick.append((seat, number, colour))
+        self.reveals += 1
+        if len(trick) == self.num_players:
+            self._finish_trick()
+            return
+        seat += 1
+        if seat == self.num_players:
+            seat = 0
+        self.turn = seat
+        mask, free = self.colours[seat], self.free
+        for held in self.hands[seat]:
+            if free[held] & mask:
+                return
+        self._paradox(seat)
 
     # -- round flow ----------------------------------------------------------------------------
     def _set_aside(self, number: int) -> None:
@@ -250,7 +290,8 @@ class BoxState(State):
 
     def declare(self, number: int, colour: int) -> None:
         """Play a legal card as a colour index (unchecked; ``do`` of a Play without the action
-        object, for rollouts): token on the board, led colour lost when not following."""
+        object, for rollouts; ``do`` has the same steps written out): token on the board, led
+        colour lost when not following."""
         seat, table, trick = self.turn, self.table, self.trick
         self.hands[seat].remove(number)
         if not trick:
@@ -319,7 +360,7 @@ class BoxState(State):
             self.phase = OVER
         else:
             self.round_no += 1
-            self._start_round()
+            self._start_round(lazy=True)
 
     # -- results -------------------------------------------------------------------------------
     @property
@@ -661,13 +702,64 @@ class BoxState(State):
             "last_trick": last, "allowed": self.allowed[:], "results": plain(self.results),
         }
 
+    def __eq__(self, other: object) -> bool:
+        """Equal JSON (a state whose next deal is still to be made is a BoxState too)."""
+        return isinstance(other, BoxState) and self.to_json() == other.to_json()
+
+    __hash__ = None
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BoxState":
         """Rebuild a state saved by :meth:`to_json`; ``ValueError`` on bad data."""
         try:
-            return state_from_json(cls, data)
+            return state_from_json(BoxState, data)
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a Cat in the Box save: {exc!r}") from None
+
+
+class _Undealt(BoxState):
+    """A :class:`BoxState` whose round has started but whose deal is not made yet: a round's end
+    sets the state's class to this one, and the first read (or write) of the hands, the
+    leftovers or the generator deals and sets it back to :class:`BoxState`. The deal is the same
+    whenever it is made (nothing else draws from the generator), and no other attribute depends
+    on it; the hot paths of a dealt state read plain attributes as before."""
+
+    def _dealt(self) -> BoxState:
+        self.__class__ = BoxState  # type: ignore[assignment]
+        self.deal_now()
+        return self
+
+    @property
+    def hands(self) -> list[list[int]]:
+        return self._dealt().hands
+
+    @hands.setter
+    def hands(self, value: list[list[int]]) -> None:
+        self._dealt().hands = value
+
+    @property
+    def revealed(self) -> list[int]:
+        return self._dealt().revealed
+
+    @revealed.setter
+    def revealed(self, value: list[int]) -> None:
+        self._dealt().revealed = value
+
+    @property
+    def leftovers(self) -> list[int]:
+        return self._dealt().leftovers
+
+    @leftovers.setter
+    def leftovers(self, value: list[int]) -> None:
+        self._dealt().leftovers = value
+
+    @property
+    def rng(self) -> Rng:
+        return self._dealt().rng
+
+    @rng.setter
+    def rng(self, value: Rng) -> None:
+        self._dealt().rng = value
 
 
 def round_stamp(state: State) -> int:
