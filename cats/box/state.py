@@ -39,6 +39,7 @@ __all__ = ["ALL_COLOURS", "ASIDE", "INFO", "OVER", "PHASES", "PLAYING", "PREDICT
 
 DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
 NOT_RED = ALL_COLOURS & ~(1 << RED)
+_UNDEALT: list[list[int]] = []   # a state's hands while its round's deal is still to be made
 _PREDICTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}   # a table's predictions: actions
 
 
@@ -60,7 +61,8 @@ class BoxState(State):
     round_no: int             # 0-based
     phase: str
     turn: int
-    hands: list[list[int]]    # sorted
+    _hands: list[list[int]]   # sorted; _UNDEALT until the round's deal is made (see hands)
+    _rng: Rng                 # the deal's generator (see rng)
     aside: list[int]          # the set-aside card, -1 before it is chosen
     revealed: list[int]       # 2 players: leftovers turned face up (neutral tokens)
     leftovers: list[int]      # 2 players: leftovers still face down
@@ -99,11 +101,42 @@ class BoxState(State):
             raise ValueError(f"option 'first_player' must be a seat from 0 to {players - 1}")
         state = cls.__new__(cls)
         state.num_players, state.table, state.options = players, table, options
-        state.rng, state.reveals = Rng(seed), 0
-        state.first_player = state.rng.below(players) if first is None else first
+        state._rng, state.reveals = Rng(seed), 0
+        state.first_player = state._rng.below(players) if first is None else first
         state.round_no, state.rounds, state.final_round = 0, [], players - 1
         state._start_round()
         return state
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand, sorted. A round after the first is dealt when its hands or the
+        generator are first read, not when the previous round ends: the same deal (nothing else
+        draws from the generator), left out by a game copy that stops at the round's end. The
+        engine's play paths read ``_hands`` (the set-aside phase, which comes first, reads this)."""
+        hands = self._hands
+        if hands is _UNDEALT:
+            self.deal_now()
+            hands = self._hands
+        return hands
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        self._hands = hands
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator (the next deal made first if it is still to be made)."""
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        self._rng = rng
 
     @property
     def start_player(self) -> int:
@@ -112,13 +145,13 @@ class BoxState(State):
 
     def _start_round(self, lazy: bool = False) -> None:
         """Deal, place two-player neutral tokens, and reset boards for a new round. ``lazy``: the
-        deal waits until the hands, leftovers or generator are first read (see :class:`_Undealt`);
-        only where no leftover is revealed, so nothing else depends on it."""
+        deal waits until the hands or the generator are first read (see :attr:`hands`); only
+        where every card is dealt, so nothing else depends on it."""
         t, n = self.table, self.num_players
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
-        if lazy and not t.leftover_reveals:
-            self.__class__ = _Undealt
+        if lazy and t.hand * n == t.numbers * t.copies:   # every card is dealt: no leftovers
+            self._hands, self.revealed, self.leftovers = _UNDEALT, [], []
             self.reveals += 1
         else:
             self.deal_now()
@@ -136,14 +169,14 @@ class BoxState(State):
         """This round's deal from the generator (or the script's entry for the round)."""
         script = self.options.get("deal") or []
         entry = script[self.round_no] if self.round_no < len(script) else None
-        self._deal(entry, self.rng)
+        self._deal(entry, self._rng)
 
     def _deal(self, entry: Optional[list[int]], rng: Rng) -> None:
         """The hands (sorted), revealed and face-down leftovers of one deal."""
         t, n = self.table, self.num_players
         deck = deal_order(t, entry, rng)
         hand = t.hand
-        self.hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
+        self._hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
         left = deck[n * hand:]
         self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
 
@@ -179,7 +212,7 @@ class BoxState(State):
             free = self.free
             out: list[Action] = []
             previous = 0
-            for number in self.hands[self.turn]:
+            for number in self._hands[self.turn]:
                 if number != previous:
                     previous = number
                     bits = free[number] & mask
@@ -203,7 +236,7 @@ class BoxState(State):
         mask = self.colours[self.turn]
         if not self.trick and not self.red_open:
             others, free = mask & NOT_RED, self.free
-            for number in self.hands[self.turn]:
+            for number in self._hands[self.turn]:
                 if free[number] & others:
                     return others
         return mask
@@ -211,7 +244,7 @@ class BoxState(State):
     def _can_play(self, seat: int) -> bool:
         """Whether any card in the seat's hand can legally be declared some colour."""
         mask, free = self.colours[seat], self.free
-        for number in self.hands[seat]:
+        for number in self._hands[seat]:
             if free[number] & mask:
                 return True
         return False
@@ -228,7 +261,7 @@ class BoxState(State):
         # declare(action.number, COLOUR_INDEX[action.colour]) written out: every play of a game
         number, colour = action.number, COLOUR_INDEX[action.colour]  # type: ignore[attr-defined]
         seat, table, trick = self.turn, self.table, self.trick
-        self.hands[seat].remove(number)
+        self._hands[seat].remove(number)
         if not trick:
             if colour == RED and not self.red_open:
                 self._note_forced_red(seat)
@@ -251,7 +284,7 @@ class BoxState(State):
             seat = 0
         self.turn = seat
         mask, free = self.colours[seat], self.free
-        for held in self.hands[seat]:
+        for held in self._hands[seat]:
             if free[held] & mask:
                 return
         self._paradox(seat)
@@ -260,7 +293,7 @@ class BoxState(State):
     def _set_aside(self, number: int) -> None:
         """The seat to act puts a card face down; after the last one, predict or play."""
         seat = self.turn
-        self.hands[seat].remove(number)
+        self._hands[seat].remove(number)
         self.aside[seat] = number
         self.turn = (seat + 1) % self.num_players
         if self.turn == self.start_player:
@@ -293,7 +326,7 @@ class BoxState(State):
         object, for rollouts; ``do`` has the same steps written out): token on the board, led
         colour lost when not following."""
         seat, table, trick = self.turn, self.table, self.trick
-        self.hands[seat].remove(number)
+        self._hands[seat].remove(number)
         if not trick:
             if colour == RED and not self.red_open:
                 self._note_forced_red(seat)
@@ -317,7 +350,7 @@ class BoxState(State):
             seat = 0
         self.turn = seat
         mask, free = self.colours[seat], self.free
-        for held in self.hands[seat]:
+        for held in self._hands[seat]:
             if free[held] & mask:
                 return
         self._paradox(seat)
@@ -337,7 +370,7 @@ class BoxState(State):
         self.tricks[seat] += 1
         self.last_trick = (tuple(self.trick), seat)
         self.trick, self.led = [], -1
-        if len(self.hands[seat]) <= 1:
+        if len(self._hands[seat]) <= 1:
             self._end_round(None, None, ())
         else:
             self.trick_no += 1
@@ -348,7 +381,7 @@ class BoxState(State):
         self.reveals += 1
         discarded = tuple(self.trick)
         self.trick, self.led = [], -1
-        self._end_round(seat, self.hands[seat][:], discarded)
+        self._end_round(seat, self._hands[seat][:], discarded)
 
     def _end_round(self, paradox: Optional[int], paradox_hand: Optional[list[int]],
                    discarded: tuple[TrickPlay, ...]) -> None:
@@ -580,10 +613,13 @@ class BoxState(State):
         never change in place)."""
         c = BoxState.__new__(BoxState)
         c.num_players, c.table, c.options = self.num_players, self.table, self.options
-        c.rng, c.reveals = Rng(self.rng.state), self.reveals
+        hands = self._hands
+        if hands is _UNDEALT:
+            hands = self.hands
+        c._rng, c.reveals = Rng(self._rng.state), self.reveals
         c.first_player, c.round_no, c.phase, c.turn = (
             self.first_player, self.round_no, self.phase, self.turn)
-        c.hands = [h[:] for h in self.hands]
+        c._hands = [h[:] for h in hands]
         # The leftovers are never changed in place (a deal or a re-deal replaces them): shared.
         c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed, self.leftovers
         c.board, c.colours = self.board[:], self.colours[:]
@@ -688,13 +724,14 @@ class BoxState(State):
 
     def to_json(self) -> JsonDict:
         """The complete state as plain JSON."""
+        hands = self.hands   # first: the deal draws from the generator
         last = None if self.last_trick is None else {
             "plays": [list(p) for p in self.last_trick[0]], "winner": self.last_trick[1]}
         return {
-            "game": "box", "players": self.num_players, "rng": self.rng.state,
+            "game": "box", "players": self.num_players, "rng": self._rng.state,
             "reveals": self.reveals, "options": plain(self.options),
             "first_player": self.first_player, "round": self.round_no, "phase": self.phase,
-            "turn": self.turn, "hands": [h[:] for h in self.hands], "aside": self.aside[:],
+            "turn": self.turn, "hands": [h[:] for h in hands], "aside": self.aside[:],
             "revealed": self.revealed[:], "leftovers": self.leftovers[:],
             "board": self.board[:], "colours": self.colours[:],
             "predictions": self.predictions[:], "tricks": self.tricks[:],
@@ -702,64 +739,13 @@ class BoxState(State):
             "last_trick": last, "allowed": self.allowed[:], "results": plain(self.results),
         }
 
-    def __eq__(self, other: object) -> bool:
-        """Equal JSON (a state whose next deal is still to be made is a BoxState too)."""
-        return isinstance(other, BoxState) and self.to_json() == other.to_json()
-
-    __hash__ = None
-
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BoxState":
         """Rebuild a state saved by :meth:`to_json`; ``ValueError`` on bad data."""
         try:
-            return state_from_json(BoxState, data)
+            return state_from_json(cls, data)
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"not a Cat in the Box save: {exc!r}") from None
-
-
-class _Undealt(BoxState):
-    """A :class:`BoxState` whose round has started but whose deal is not made yet: a round's end
-    sets the state's class to this one, and the first read (or write) of the hands, the
-    leftovers or the generator deals and sets it back to :class:`BoxState`. The deal is the same
-    whenever it is made (nothing else draws from the generator), and no other attribute depends
-    on it; the hot paths of a dealt state read plain attributes as before."""
-
-    def _dealt(self) -> BoxState:
-        self.__class__ = BoxState  # type: ignore[assignment]
-        self.deal_now()
-        return self
-
-    @property
-    def hands(self) -> list[list[int]]:
-        return self._dealt().hands
-
-    @hands.setter
-    def hands(self, value: list[list[int]]) -> None:
-        self._dealt().hands = value
-
-    @property
-    def revealed(self) -> list[int]:
-        return self._dealt().revealed
-
-    @revealed.setter
-    def revealed(self, value: list[int]) -> None:
-        self._dealt().revealed = value
-
-    @property
-    def leftovers(self) -> list[int]:
-        return self._dealt().leftovers
-
-    @leftovers.setter
-    def leftovers(self, value: list[int]) -> None:
-        self._dealt().leftovers = value
-
-    @property
-    def rng(self) -> Rng:
-        return self._dealt().rng
-
-    @rng.setter
-    def rng(self, value: Rng) -> None:
-        self._dealt().rng = value
 
 
 def round_stamp(state: State) -> int:
