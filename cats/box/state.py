@@ -293,7 +293,7 @@ class BoxState(State):
     def _set_aside(self, number: int) -> None:
         """The seat to act puts a card face down; after the last one, predict or play."""
         seat = self.turn
-        self._hands[seat].remove(number)
+        self.hands[seat].remove(number)   # the first move of a round: may deal it
         self.aside[seat] = number
         self.turn = (seat + 1) % self.num_players
         if self.turn == self.start_player:
