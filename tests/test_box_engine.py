@@ -152,3 +152,27 @@ def test_a_redrawn_deal_draw_falls_back_to_one_draw_at_a_time(monkeypatch: Any) 
             shuffle(mine, a)
             b.shuffle(theirs)
             assert mine == theirs and a.state == b.state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_deal_made_when_first_read_is_the_deal_made_at_the_round_end(players: int) -> None:
+    """A game whose state is never read between moves (the next deal owed until a set-aside
+    needs the hands) ends as one read after every move, and a state read at once after a round
+    ended (its JSON, its clone, its generator) holds the same next round as one read later."""
+    for seed in range(30):
+        read = GAME.new_game(players, seed)
+        unread = GAME.new_game(players, seed)
+        assert isinstance(read, BoxState) and isinstance(unread, BoxState)
+        rng = Rng(seed)
+        while read.to_move is not None:
+            actions = read.legal_actions()
+            finished = len(read.rounds)
+            action = actions[rng.below(len(actions))]
+            read.do(action)
+            unread.do(action)
+            if len(read.rounds) != finished and read.to_move is not None:
+                copy = read.clone()
+                state = read.rng.state
+                assert read.to_json() == copy.to_json()
+                assert copy.rng.state == state and copy.hands == read.hands
+        assert read.to_json() == unread.to_json()

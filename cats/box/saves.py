@@ -31,7 +31,7 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
     s.num_players, s.table = n, t
     s.options = INFO.check_options(data["options"])
     check_deal_script(t, s.options.get("deal"))
-    s.rng = Rng(read_int(data["rng"], "generator state", 0, SEED_LIMIT))
+    s._rng = Rng(read_int(data["rng"], "generator state", 0, SEED_LIMIT))
     s.reveals = read_int(data["reveals"], "reveal count", 0, SEED_LIMIT)
     s.first_player = read_int(data["first_player"], "first player", 0, n - 1)
     s.round_no = read_int(data["round"], "round", 0, n - 1)
@@ -39,7 +39,7 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
     s.phase = data["phase"]
     if s.phase not in PHASES:
         raise ValueError(f"bad phase {s.phase!r}")
-    s.hands = [sorted(read_ints(h, "hand", None, 1, t.numbers)) for h in data["hands"]]
+    s._hands = [sorted(read_ints(h, "hand", None, 1, t.numbers)) for h in data["hands"]]
     s.aside = read_ints(data["aside"], "set-aside cards", n, -1, t.numbers)
     s.revealed = read_ints(data["revealed"], "revealed leftovers", None, 1, t.numbers)
     s.leftovers = read_ints(data["leftovers"], "leftovers", None, 1, t.numbers)

@@ -39,6 +39,7 @@ __all__ = ["ALL_COLOURS", "ASIDE", "INFO", "OVER", "PHASES", "PLAYING", "PREDICT
 
 DEAL_TRIES = 100   # random deals tried before searching for one that respects the inference
 NOT_RED = ALL_COLOURS & ~(1 << RED)
+_UNDEALT: list[list[int]] = []   # a state's hands while its round's deal is still to be made
 _PREDICTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}   # a table's predictions: actions
 
 
@@ -60,7 +61,8 @@ class BoxState(State):
     round_no: int             # 0-based
     phase: str
     turn: int
-    hands: list[list[int]]    # sorted
+    _hands: list[list[int]]   # sorted; _UNDEALT until the round's deal is made (see hands)
+    _rng: Rng                 # the deal's generator (see rng)
     aside: list[int]          # the set-aside card, -1 before it is chosen
     revealed: list[int]       # 2 players: leftovers turned face up (neutral tokens)
     leftovers: list[int]      # 2 players: leftovers still face down
@@ -99,41 +101,82 @@ class BoxState(State):
             raise ValueError(f"option 'first_player' must be a seat from 0 to {players - 1}")
         state = cls.__new__(cls)
         state.num_players, state.table, state.options = players, table, options
-        state.rng, state.reveals = Rng(seed), 0
-        state.first_player = state.rng.below(players) if first is None else first
+        state._rng, state.reveals = Rng(seed), 0
+        state.first_player = state._rng.below(players) if first is None else first
         state.round_no, state.rounds, state.final_round = 0, [], players - 1
         state._start_round()
         return state
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand, sorted. A round after the first is dealt when its hands or the
+        generator are first read, not when the previous round ends: the same deal (nothing else
+        draws from the generator), left out by a game copy that stops at the round's end. The
+        engine's play paths read ``_hands`` (the set-aside phase, which comes first, reads this)."""
+        hands = self._hands
+        if hands is _UNDEALT:
+            self.deal_now()
+            hands = self._hands
+        return hands
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        self._hands = hands
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator (the next deal made first if it is still to be made)."""
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        if self._hands is _UNDEALT:
+            self.deal_now()
+        self._rng = rng
 
     @property
     def start_player(self) -> int:
         """This round's Round Start Player (the card passes left each round)."""
         return (self.first_player + self.round_no) % self.num_players
 
-    def _start_round(self) -> None:
-        """Deal, place two-player neutral tokens, and reset boards for a new round."""
+    def _start_round(self, lazy: bool = False) -> None:
+        """Deal, place two-player neutral tokens, and reset boards for a new round. ``lazy``: the
+        deal waits until the hands or the generator are first read (see :attr:`hands`); only
+        where every card is dealt, so nothing else depends on it."""
         t, n = self.table, self.num_players
-        script = self.options.get("deal") or []
-        entry = script[self.round_no] if self.round_no < len(script) else None
-        self._deal(entry, self.rng)
         self.board = [EMPTY] * (len(COLOURS) * t.numbers)
         self.free = [0] + [ALL_COLOURS] * t.numbers
+        if lazy and t.hand * n == t.numbers * t.copies:   # every card is dealt: no leftovers
+            self._hands, self.revealed, self.leftovers = _UNDEALT, [], []
+            self.reveals += 1
+        else:
+            self.deal_now()
+            self._place_neutral_tokens()
+            self.reveals += 2 if self.revealed else 1
         self.red_open = False
         self.tokens = [0] * n
-        self._place_neutral_tokens()
-        self.reveals += 2 if self.revealed else 1
         self.aside, self.colours = [-1] * n, [ALL_COLOURS] * n
         self.predictions, self.tricks = [-1] * n, [0] * n
         self.trick, self.led, self.trick_no, self.last_trick = [], -1, 0, None
         self.allowed = [t.all_numbers] * n
         self.phase, self.turn = ASIDE, self.start_player
 
+    def deal_now(self) -> None:
+        """This round's deal from the generator (or the script's entry for the round)."""
+        script = self.options.get("deal") or []
+        entry = script[self.round_no] if self.round_no < len(script) else None
+        self._deal(entry, self._rng)
+
     def _deal(self, entry: Optional[list[int]], rng: Rng) -> None:
         """The hands (sorted), revealed and face-down leftovers of one deal."""
         t, n = self.table, self.num_players
         deck = deal_order(t, entry, rng)
         hand = t.hand
-        self.hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
+        self._hands = [sorted(deck[s * hand:(s + 1) * hand]) for s in range(n)]
         left = deck[n * hand:]
         self.revealed, self.leftovers = left[:t.leftover_reveals], left[t.leftover_reveals:]
 
@@ -169,7 +212,7 @@ class BoxState(State):
             free = self.free
             out: list[Action] = []
             previous = 0
-            for number in self.hands[self.turn]:
+            for number in self._hands[self.turn]:
                 if number != previous:
                     previous = number
                     bits = free[number] & mask
@@ -193,7 +236,7 @@ class BoxState(State):
         mask = self.colours[self.turn]
         if not self.trick and not self.red_open:
             others, free = mask & NOT_RED, self.free
-            for number in self.hands[self.turn]:
+            for number in self._hands[self.turn]:
                 if free[number] & others:
                     return others
         return mask
@@ -201,7 +244,7 @@ class BoxState(State):
     def _can_play(self, seat: int) -> bool:
         """Whether any card in the seat's hand can legally be declared some colour."""
         mask, free = self.colours[seat], self.free
-        for number in self.hands[seat]:
+        for number in self._hands[seat]:
             if free[number] & mask:
                 return True
         return False
@@ -209,18 +252,48 @@ class BoxState(State):
     def do(self, action: Action) -> None:
         """Apply a legal action (unchecked)."""
         kind = type(action)
-        if kind is Play:
-            self.declare(action.number, COLOUR_INDEX[action.colour])  # type: ignore[attr-defined]
-        elif kind is SetAside:
-            self._set_aside(action.number)  # type: ignore[attr-defined]
-        else:
-            self._predict(action.tricks)  # type: ignore[attr-defined]
+        if kind is not Play:
+            if kind is SetAside:
+                self._set_aside(action.number)  # type: ignore[attr-defined]
+            else:
+                self._predict(action.tricks)  # type: ignore[attr-defined]
+            return
+        # declare(action.number, COLOUR_INDEX[action.colour]) written out: every play of a game
+        number, colour = action.number, COLOUR_INDEX[action.colour]  # type: ignore[attr-defined]
+        seat, table, trick = self.turn, self.table, self.trick
+        self._hands[seat].remove(number)
+        if not trick:
+            if colour == RED and not self.red_open:
+                self._note_forced_red(seat)
+            self.led = colour
+        elif colour != self.led:
+            self.colours[seat] &= ~(1 << self.led)
+        index = colour * table.numbers + number - 1
+        self.board[index] = seat
+        self.tokens[seat] |= table.cell_bit[index]
+        self.free[number] &= ~(1 << colour)
+        if colour == RED:
+            self.red_open = True
+        trick.append((seat, number, colour))
+        self.reveals += 1
+        if len(trick) == self.num_players:
+            self._finish_trick()
+            return
+        seat += 1
+        if seat == self.num_players:
+            seat = 0
+        self.turn = seat
+        mask, free = self.colours[seat], self.free
+        for held in self._hands[seat]:
+            if free[held] & mask:
+                return
+        self._paradox(seat)
 
     # -- round flow ----------------------------------------------------------------------------
     def _set_aside(self, number: int) -> None:
         """The seat to act puts a card face down; after the last one, predict or play."""
         seat = self.turn
-        self.hands[seat].remove(number)
+        self.hands[seat].remove(number)   # the first move of a round: may deal it
         self.aside[seat] = number
         self.turn = (seat + 1) % self.num_players
         if self.turn == self.start_player:
@@ -250,9 +323,10 @@ class BoxState(State):
 
     def declare(self, number: int, colour: int) -> None:
         """Play a legal card as a colour index (unchecked; ``do`` of a Play without the action
-        object, for rollouts): token on the board, led colour lost when not following."""
+        object, for rollouts; ``do`` has the same steps written out): token on the board, led
+        colour lost when not following."""
         seat, table, trick = self.turn, self.table, self.trick
-        self.hands[seat].remove(number)
+        self._hands[seat].remove(number)
         if not trick:
             if colour == RED and not self.red_open:
                 self._note_forced_red(seat)
@@ -276,7 +350,7 @@ class BoxState(State):
             seat = 0
         self.turn = seat
         mask, free = self.colours[seat], self.free
-        for held in self.hands[seat]:
+        for held in self._hands[seat]:
             if free[held] & mask:
                 return
         self._paradox(seat)
@@ -296,7 +370,7 @@ class BoxState(State):
         self.tricks[seat] += 1
         self.last_trick = (tuple(self.trick), seat)
         self.trick, self.led = [], -1
-        if len(self.hands[seat]) <= 1:
+        if len(self._hands[seat]) <= 1:
             self._end_round(None, None, ())
         else:
             self.trick_no += 1
@@ -307,7 +381,7 @@ class BoxState(State):
         self.reveals += 1
         discarded = tuple(self.trick)
         self.trick, self.led = [], -1
-        self._end_round(seat, self.hands[seat][:], discarded)
+        self._end_round(seat, self._hands[seat][:], discarded)
 
     def _end_round(self, paradox: Optional[int], paradox_hand: Optional[list[int]],
                    discarded: tuple[TrickPlay, ...]) -> None:
@@ -319,7 +393,7 @@ class BoxState(State):
             self.phase = OVER
         else:
             self.round_no += 1
-            self._start_round()
+            self._start_round(lazy=True)
 
     # -- results -------------------------------------------------------------------------------
     @property
@@ -539,10 +613,13 @@ class BoxState(State):
         never change in place)."""
         c = BoxState.__new__(BoxState)
         c.num_players, c.table, c.options = self.num_players, self.table, self.options
-        c.rng, c.reveals = Rng(self.rng.state), self.reveals
+        hands = self._hands
+        if hands is _UNDEALT:
+            hands = self.hands
+        c._rng, c.reveals = Rng(self._rng.state), self.reveals
         c.first_player, c.round_no, c.phase, c.turn = (
             self.first_player, self.round_no, self.phase, self.turn)
-        c.hands = [h[:] for h in self.hands]
+        c._hands = [h[:] for h in hands]
         # The leftovers are never changed in place (a deal or a re-deal replaces them): shared.
         c.aside, c.revealed, c.leftovers = self.aside[:], self.revealed, self.leftovers
         c.board, c.colours = self.board[:], self.colours[:]
@@ -647,13 +724,14 @@ class BoxState(State):
 
     def to_json(self) -> JsonDict:
         """The complete state as plain JSON."""
+        hands = self.hands   # first: the deal draws from the generator
         last = None if self.last_trick is None else {
             "plays": [list(p) for p in self.last_trick[0]], "winner": self.last_trick[1]}
         return {
-            "game": "box", "players": self.num_players, "rng": self.rng.state,
+            "game": "box", "players": self.num_players, "rng": self._rng.state,
             "reveals": self.reveals, "options": plain(self.options),
             "first_player": self.first_player, "round": self.round_no, "phase": self.phase,
-            "turn": self.turn, "hands": [h[:] for h in self.hands], "aside": self.aside[:],
+            "turn": self.turn, "hands": [h[:] for h in hands], "aside": self.aside[:],
             "revealed": self.revealed[:], "leftovers": self.leftovers[:],
             "board": self.board[:], "colours": self.colours[:],
             "predictions": self.predictions[:], "tricks": self.tricks[:],

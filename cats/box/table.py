@@ -120,8 +120,13 @@ def largest_group_mask(tokens: int, table: Table) -> int:
     """The largest orthogonally connected group of a token mask (the one reached first in display
     order on ties), as a mask."""
     width, right, left = table.numbers, table.not_first_column, table.not_last_column
+    # Tokens without a neighbour are groups of one: they win only when every group is one, and
+    # then the first of them does; the search below looks at the others alone.
+    rest = tokens & (((tokens << 1) & right) | ((tokens >> 1) & left)
+                     | (tokens << width) | (tokens >> width))
+    if not rest:
+        return tokens & -tokens
     best = best_size = 0
-    rest = tokens
     while rest.bit_count() > best_size:   # a later group must be larger to win: ties go first
         group = rest & -rest
         while True:   # grow by one step in every direction until nothing is added
